@@ -1,0 +1,5 @@
+// Shared setup for jsdom tests.
+import { cleanup } from '@testing-library/react'
+import { afterEach } from 'vitest'
+
+afterEach(() => cleanup())
