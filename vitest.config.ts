@@ -31,6 +31,7 @@ export default defineConfig({
             'games/*/rules.test.ts',
             'tests/integration/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'bench/**/*.test.ts',
           ],
           testTimeout: 30_000,
         },

@@ -1,0 +1,139 @@
+/**
+ * bundle: builds the client and measures, compressed with gzip and brotli, the JavaScript and CSS
+ * that `/` loads before it is interactive, and what each game route adds on top. What a page
+ * loads is observed in Chromium (so lazy chunks count exactly when the app fetches them), and the
+ * bytes are compressed here from dist/ at maximum levels, as a CDN would serve them.
+ */
+import { execFileSync } from 'node:child_process'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import type { Benchmark, Figure } from './harness'
+import { launchChromium } from './browser'
+import { serveStatic } from './staticServer'
+
+const root = join(import.meta.dirname, '..')
+// A separate output folder, so a benchmark never races a build of the app's own dist/.
+const dist = join(root, '.bench-dist')
+
+/** Budgets from the benchmarks issue: lobby first load, and a game route in total. */
+const LOBBY_GZIP_BUDGET_KB = 150
+const GAME_ROUTE_GZIP_BUDGET_KB = 350
+
+/** Game routes whose extra weight is reported. */
+const gameRoutes = [
+  '/games/crash',
+  '/games/dice',
+  '/games/coinflip',
+  '/games/keno',
+  '/games/roulette',
+  '/games/hilo',
+  '/games/cases',
+  '/games/rooms',
+  '/games/slots',
+  '/games/live-casino',
+]
+
+interface Sizes {
+  raw: number
+  gzip: number
+  brotli: number
+}
+
+const sizeCache = new Map<string, Sizes>()
+async function sizesOf(path: string): Promise<Sizes> {
+  const cached = sizeCache.get(path)
+  if (cached) return cached
+  const body = await readFile(join(dist, path))
+  const sizes = {
+    raw: body.length,
+    gzip: gzipSync(body, { level: 9 }).length,
+    brotli: brotliCompressSync(body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
+    }).length,
+  }
+  sizeCache.set(path, sizes)
+  return sizes
+}
+
+async function total(paths: Iterable<string>): Promise<Sizes> {
+  const sum: Sizes = { raw: 0, gzip: 0, brotli: 0 }
+  for (const p of paths) {
+    const s = await sizesOf(p)
+    sum.raw += s.raw
+    sum.gzip += s.gzip
+    sum.brotli += s.brotli
+  }
+  return sum
+}
+
+const kb = (bytes: number): number => Math.round((bytes / 1024) * 10) / 10
+
+export const bundle: Benchmark = {
+  name: 'bundle',
+  description:
+    'Production build; gzip and brotli size of the JS and CSS that / loads before it is interactive, and of what each game route adds.',
+  async run() {
+    execFileSync(
+      'npx',
+      ['vite', 'build', '--logLevel', 'error', '--outDir', dist, '--emptyOutDir'],
+      { cwd: root, stdio: 'inherit' },
+    )
+    const server = await serveStatic(dist)
+    const browser = await launchChromium()
+    try {
+      const loaded = async (path: string): Promise<Set<string>> => {
+        const page = await browser.newPage()
+        const assets = new Set<string>()
+        page.on('request', (req) => {
+          const url = new URL(req.url())
+          if (url.origin === server.origin && /\.(js|css)$/.test(url.pathname)) {
+            assets.add(url.pathname)
+          }
+        })
+        await page.goto(server.origin + path, { waitUntil: 'networkidle' })
+        await page.close()
+        return assets
+      }
+      const lobby = await loaded('/')
+      const lobbySizes = await total(lobby)
+      const js = await total([...lobby].filter((p) => p.endsWith('.js')))
+      const figures: Figure[] = [
+        {
+          name: 'lobby first-load JS',
+          value: kb(js.gzip),
+          unit: 'KB gzip',
+          budget: LOBBY_GZIP_BUDGET_KB,
+        },
+        { name: 'lobby first-load JS', value: kb(js.brotli), unit: 'KB brotli' },
+        { name: 'lobby first-load JS+CSS', value: kb(lobbySizes.gzip), unit: 'KB gzip' },
+        { name: 'lobby first-load JS+CSS', value: kb(lobbySizes.raw), unit: 'KB raw' },
+      ]
+      for (const route of gameRoutes) {
+        const assets = await loaded(route)
+        const added = [...assets].filter((a) => !lobby.has(a))
+        const whole = await total(assets)
+        figures.push({
+          name: `${route} adds`,
+          value: kb((await total(added)).gzip),
+          unit: 'KB gzip',
+        })
+        figures.push({
+          name: `${route} total`,
+          value: kb(whole.gzip),
+          unit: 'KB gzip',
+          budget: GAME_ROUTE_GZIP_BUDGET_KB,
+        })
+      }
+      return {
+        name: 'bundle',
+        description: this.description,
+        figures,
+        meta: { lobbyAssets: [...lobby].sort() },
+      }
+    } finally {
+      await browser.close()
+      await server.close()
+    }
+  },
+}

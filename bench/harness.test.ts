@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest'
+import { overBudget, percentile, toMarkdown } from './harness'
+
+describe('bench harness', () => {
+  it('takes nearest-rank percentiles', () => {
+    const sample = Array.from({ length: 100 }, (_, i) => i + 1)
+    expect(percentile(sample, 50)).toBe(50)
+    expect(percentile(sample, 95)).toBe(95)
+    expect(percentile(sample, 100)).toBe(100)
+    expect(percentile([], 50)).toBe(0)
+  })
+
+  it('reads budgets as ceilings unless marked as floors', () => {
+    expect(overBudget({ name: 'a', value: 151, unit: 'KB', budget: 150 })).toBe(true)
+    expect(overBudget({ name: 'a', value: 150, unit: 'KB', budget: 150 })).toBe(false)
+    expect(overBudget({ name: 'b', value: 400, unit: '/s', budget: 500, atLeast: true })).toBe(true)
+    expect(overBudget({ name: 'c', value: 1, unit: 'x' })).toBe(false)
+  })
+
+  it('marks figures over budget in the summary', () => {
+    const md = toMarkdown(
+      [
+        {
+          name: 'bundle',
+          description: 'sizes',
+          figures: [
+            { name: 'js', value: 200, unit: 'KB', budget: 150 },
+            { name: 'css', value: 10, unit: 'KB', budget: 50 },
+          ],
+        },
+      ],
+      'now',
+    )
+    expect(md).toContain('| js | 200 KB | ≤ 150 KB |  | **over budget** |')
+    expect(md).toContain('| css | 10 KB | ≤ 50 KB |  | ok |')
+  })
+})
