@@ -1,0 +1,107 @@
+/**
+ * Geo, mirror, middleware (attribution) and app-version calls (SPEC.md section 7). All of them
+ * run in the background, so none notifies by default (SPEC.md section 8: their failures are
+ * logged or swallowed, never shown); callers pass `notify: true` to change that.
+ */
+import type { z } from 'zod'
+
+import type { ApiClient, CallOptions } from './client'
+import { hasStatus } from './errors'
+import {
+  affiliateResponse,
+  geoResponse,
+  latestBuildResponse,
+  mirrorListResponse,
+  mirrorRedirectResponse,
+  mirrorResponse,
+  successResponse,
+  utmResponse,
+  type GeoResponse,
+  type LatestBuildResponse,
+  type MirrorResponse,
+  type SuccessResponse,
+  type UtmResponse,
+  type mirrorDomainRequest,
+  type middlewareIpRequest,
+  type queryMap,
+  type registerPageOpenEventRequest,
+} from './protocol'
+
+/** The geo answer: where the visitor is, or that their country is blocked (451). */
+export type GeoResult =
+  { readonly type: 'allowed'; readonly geo: GeoResponse } | { readonly type: 'blocked' }
+
+/** HTTP status the geo call answers for a blocked country. */
+export const GEO_BLOCKED_STATUS = 451
+
+/** The misc endpoints, bound to one client. Every call takes optional {@link CallOptions}. */
+export function miscEndpoints(client: ApiClient) {
+  const silentPost = <S extends z.ZodType>(
+    path: string,
+    schema: S,
+    json: unknown,
+    o?: CallOptions,
+  ) => client.call({ method: 'post', path, schema, json, notify: false, ...o })
+
+  return {
+    /** GET /geo_ip. A blocked country is a result (the shell routes to /no-access), not a throw. */
+    geo: async (o?: CallOptions): Promise<GeoResult> => {
+      try {
+        const geo = await client.call({
+          method: 'get',
+          path: 'geo_ip',
+          schema: geoResponse,
+          notify: false,
+          ...o,
+        })
+        return { type: 'allowed', geo }
+      } catch (error) {
+        if (hasStatus(error, GEO_BLOCKED_STATUS)) return { type: 'blocked' }
+        throw error
+      }
+    },
+    /** GET /mirror: `redirect.newLink` asks for a 301 to that origin. */
+    mirror: (o?: CallOptions): Promise<MirrorResponse> =>
+      client.call({ method: 'get', path: 'mirror', schema: mirrorResponse, notify: false, ...o }),
+    /** POST /middleware/mirrorRedirect: where this domain should send players. */
+    mirrorRedirect: (body: z.input<typeof mirrorDomainRequest>, o?: CallOptions) =>
+      silentPost('middleware/mirrorRedirect', mirrorRedirectResponse, body, o),
+    /** POST /middleware/mirror: the mirrors known for this domain's site. */
+    mirrors: (body: z.input<typeof mirrorDomainRequest>, o?: CallOptions) =>
+      silentPost('middleware/mirror', mirrorListResponse, body, o),
+    /** POST /middleware/affiliate with the page query. */
+    affiliate: (query: z.input<typeof queryMap>, o?: CallOptions) =>
+      silentPost('middleware/affiliate', affiliateResponse, { query }, o),
+    /** POST middleware/ip; the caller ignores failures. */
+    reportIp: (
+      body: z.input<typeof middlewareIpRequest>,
+      o?: CallOptions,
+    ): Promise<SuccessResponse> => silentPost('middleware/ip', successResponse, body, o),
+    /** POST middleware/registerPageOpenEvent, sent when the URL has `subH`. */
+    registerPageOpen: (
+      body: z.input<typeof registerPageOpenEventRequest>,
+      o?: CallOptions,
+    ): Promise<SuccessResponse> =>
+      silentPost('middleware/registerPageOpenEvent', successResponse, body, o),
+    /** POST /middleware/utm with the whole query: an advertising id and maybe an ad bonus. */
+    utm: (query: z.input<typeof queryMap>, o?: CallOptions): Promise<UtmResponse> =>
+      silentPost('middleware/utm', utmResponse, query, o),
+    /**
+     * GET builds/latest.json?t={now}, from the site root (`siteOrigin`), not the API: it is
+     * the deployed client's own file. `now` defeats caches; the caller passes its clock.
+     */
+    latestBuild: (siteOrigin: string, now: number, o?: CallOptions): Promise<LatestBuildResponse> =>
+      client.call({
+        method: 'get',
+        path: 'builds/latest.json',
+        baseUrl: siteOrigin,
+        schema: latestBuildResponse,
+        query: { t: now },
+        notify: false,
+        ...o,
+      }),
+  }
+}
+
+/** The misc endpoints' type, for features that receive them as a dependency. */
+export type MiscEndpoints = ReturnType<typeof miscEndpoints>

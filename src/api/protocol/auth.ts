@@ -1,0 +1,172 @@
+import { z } from 'zod'
+import { currency, email, locale, opaqueToken, otpCode, password, phone } from './common'
+
+/**
+ * Log-in, registration, codes, sessions and the password-forgot family (SPEC.md section 7).
+ * Paths are relative to the API base URL (the reference server mounts them under `/api`).
+ */
+
+const optionalText = z.string().max(255).nullish()
+
+/** Attribution and device fields sent with a registration (SPEC.md section 3). */
+export const registrationExtras = z.object({
+  partner: optionalText,
+  adplace: optionalText,
+  stag: optionalText,
+  promo: z.string().max(64).nullish(),
+  /** Device fingerprint. */
+  fpp: z.string().max(256).nullish(),
+  currency: currency.optional(),
+  locale: locale.optional(),
+  timezone: z.string().max(64).optional(),
+  /** Accepted and ignored by the reference server (no bot check in sandbox). */
+  'h-captcha-response': z.string().max(4096).optional(),
+})
+
+/** POST /api/v2/auth/register/email */
+export const registerEmailRequest = registrationExtras.extend({ email, password })
+export type RegisterEmailRequest = z.input<typeof registerEmailRequest>
+/** POST /api/v2/auth/register/phone */
+export const registerPhoneRequest = registrationExtras.extend({ phone, password })
+export type RegisterPhoneRequest = z.input<typeof registerPhoneRequest>
+
+/** Answer to both registrations: `data.token` is the session's access token. */
+export const registerResponse = z.object({
+  data: z.object({
+    token: opaqueToken,
+    refresh_token: opaqueToken,
+    /** Seconds until the access token must be refreshed. */
+    expires_in: z.int().positive(),
+  }),
+})
+export type RegisterResponse = z.infer<typeof registerResponse>
+
+/** POST /api/v2/auth/login/email/password */
+export const loginEmailPasswordRequest = z.object({ email, password: z.string().min(1).max(128) })
+/** POST /api/v2/auth/login/email/code (code from /login/email/verification) */
+export const loginEmailCodeRequest = z.object({ email, code: otpCode })
+/** POST /api/v2/auth/login/phone/password */
+export const loginPhonePasswordRequest = z.object({ phone, password: z.string().min(1).max(128) })
+/** POST /api/v2/auth/login/phone/code[?type=sms] (code from /login/phone/verification) */
+export const loginPhoneCodeRequest = z.object({ phone, code: otpCode })
+/** Query of the phone code calls: only `sms` is delivered by the reference server. */
+export const codeChannelQuery = z.object({ type: z.enum(['sms']).optional() })
+
+/** Answer to every log-in variant. `sso` is a single-sign-on link, null when SSO is off. */
+export const loginResponse = z.object({
+  success: z.literal(true),
+  token: opaqueToken,
+  refresh_token: opaqueToken,
+  expires_in: z.int().positive(),
+  sso: z.string().nullable(),
+})
+export type LoginResponse = z.infer<typeof loginResponse>
+
+/** POST /api/v2/auth/login/phone/verification and /login/phone/code/resend: send a log-in code. */
+export const phoneOnlyRequest = z.object({ phone })
+/** POST /api/v2/auth/login/email/verification, /login/email/resend, auth/send_login_data. */
+export const emailOnlyRequest = z.object({ email })
+
+/** Answer to code sending: `resend_in` seconds before another code may be requested. */
+export const codeSentResponse = z.object({
+  success: z.literal(true),
+  resend_in: z.int().nonnegative(),
+})
+export type CodeSentResponse = z.infer<typeof codeSentResponse>
+
+/** POST /auth/email/verify/code, /auth/phone/verify/code (signed in): confirm a contact. */
+export const verifyCodeRequest = z.object({ code: otpCode })
+
+/** PUT /auth/login: start a social log-in; the answer's url opens in a popup. */
+export const socialLoginRequest = z.object({
+  provider: z.enum(['google', 'telegram', 'vk', 'yandex']),
+  promo: z.string().max(64).nullish(),
+  /** Existing session token, to link the provider to the signed-in account. */
+  token: z.string().max(512).nullish(),
+  /** The page origin the popup posts the token back to (window.opener.postMessage). */
+  origin: z.url().max(2048),
+  currency: currency.nullish(),
+  partner: optionalText,
+  adplace: optionalText,
+  stag: optionalText,
+})
+export type SocialLoginRequest = z.input<typeof socialLoginRequest>
+export const socialLoginResponse = z.object({ url: z.string() })
+export type SocialLoginResponse = z.infer<typeof socialLoginResponse>
+
+/**
+ * Message the social popup posts to `window.opener` (target origin = the request's origin):
+ * `{ type: 'tessera:social-login', token, refresh_token, expires_in }`.
+ */
+export const socialLoginMessage = z.object({
+  type: z.literal('tessera:social-login'),
+  token: opaqueToken,
+  refresh_token: opaqueToken,
+  expires_in: z.int().positive(),
+})
+export type SocialLoginMessage = z.infer<typeof socialLoginMessage>
+
+/**
+ * POST /auth/refresh-token. The refresh token in the body, or, when the client keeps only one
+ * token, the (possibly expired) access token as `Authorization: Bearer`. Either is single use:
+ * both are rotated.
+ */
+export const refreshRequest = z.object({ refresh_token: opaqueToken.optional() })
+export const refreshResponse = z.object({
+  access_token: opaqueToken,
+  refresh_token: opaqueToken,
+  expires_in: z.int().positive(),
+})
+export type RefreshResponse = z.infer<typeof refreshResponse>
+/** 401 from refresh may carry an SSO link the client redirects to. */
+export const refreshFailedBody = z.object({
+  data: z.object({
+    message: z.string(),
+    params: z.record(z.string(), z.unknown()),
+    sso: z.string().nullable().optional(),
+  }),
+})
+
+/** POST /password/update (signed in). 422 fields: old_password, new_password, password_confirm. */
+export const passwordUpdateRequest = z.object({
+  old_password: z.string().min(1).max(128),
+  password,
+  password_confirm: z.string().max(128),
+})
+export type PasswordUpdateRequest = z.input<typeof passwordUpdateRequest>
+/** POST /api/v2/auth/password/set (signed in, account without password). */
+export const passwordSetRequest = z.object({ password, confirm_password: z.string().max(128) })
+export type PasswordSetRequest = z.input<typeof passwordSetRequest>
+
+// --- password forgot / reset family: POST /api/v2/auth/password/... ---------------------------
+
+/** email/forgot: mails a code and a link /reset-password/{token}. */
+export const passwordEmailForgotRequest = z.object({ email })
+/** phone/forgot: sends a code by SMS. */
+export const passwordPhoneForgotRequest = z.object({ phone })
+/** email/code/confirm: exchange the mailed code for a reset token. */
+export const passwordEmailCodeConfirmRequest = z.object({ email, code: otpCode })
+/** phone/code/confirm: exchange the SMS code for a reset token. */
+export const passwordPhoneCodeConfirmRequest = z.object({ phone, code: otpCode })
+/** email/token/confirm: exchange the link token for a reset token. */
+export const passwordTokenRequest = z.object({ token: opaqueToken })
+/** Answer to the three confirms. */
+export const resetTokenResponse = z.object({ data: z.object({ reset_token: opaqueToken }) })
+export type ResetTokenResponse = z.infer<typeof resetTokenResponse>
+/** email/token/check and phone/token/check: is this link or reset token still usable? */
+export const tokenCheckResponse = z.object({
+  data: z.object({ valid: z.literal(true), expires_in: z.int().nonnegative() }),
+})
+export type TokenCheckResponse = z.infer<typeof tokenCheckResponse>
+/** email/reset/token: new password with the link token. */
+export const passwordResetByTokenRequest = z.object({
+  token: opaqueToken,
+  password,
+  password_confirm: z.string().max(128),
+})
+/** email/reset/code and phone/reset: new password with the reset token of a code confirm. */
+export const passwordResetByResetTokenRequest = z.object({
+  reset_token: opaqueToken,
+  password,
+  password_confirm: z.string().max(128),
+})

@@ -1,0 +1,47 @@
+import { z } from 'zod'
+import { minor, region } from './common'
+
+/** A promo bonus (SPEC.md section 3). */
+export const bonus = z.object({
+  code: z.string(),
+  name: z.string(),
+  /** Seconds until the promo expires (the client's countdown). */
+  expires_in: z.int().nonnegative(),
+  /** Region the bonus is offered in; null for all. */
+  region: region.nullable(),
+  publicTitle: z.string(),
+  type: z.enum(['deposit_percent', 'free_spins', 'fixed']),
+  value: z.int().nonnegative(),
+})
+export type Bonus = z.infer<typeof bonus>
+
+/** GET /bonus-system/bonus/{promo} */
+export const bonusPromoParams = z.object({
+  promo: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+})
+export const bonusResponse = z.object({ data: bonus })
+export type BonusResponse = z.infer<typeof bonusResponse>
+
+/** GET /bonus-system/bonus-activation/waiting-reg-and-dep: the bonus waiting for a deposit. */
+export const waitingBonusResponse = z.object({ data: bonus.nullable() })
+export type WaitingBonusResponse = z.infer<typeof waitingBonusResponse>
+
+/** A welcome pack: bonuses for the first deposits. */
+export const welcomePack = z.object({
+  id: z.int().positive(),
+  name: z.string(),
+  /** Seconds the pack stays available after registration (SPEC: 7 days). */
+  expires_in: z.int().nonnegative(),
+  steps: z.array(
+    z.object({
+      deposit_number: z.int().positive(),
+      percent: z.int().nonnegative(),
+      free_spins: z.int().nonnegative(),
+      min_deposit: minor,
+    }),
+  ),
+})
+export type WelcomePack = z.infer<typeof welcomePack>
+/** GET /api/v3/welcome-pack/get-welcome-packs-guest */
+export const welcomePacksResponse = z.object({ data: z.array(welcomePack) })
+export type WelcomePacksResponse = z.infer<typeof welcomePacksResponse>

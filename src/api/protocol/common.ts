@@ -1,0 +1,79 @@
+import { z } from 'zod'
+
+/**
+ * Money in integer minor units (kopecks, cents, tiyn). Every amount on the wire is one of these;
+ * floats never hold money. The client divides by 100 only to display.
+ */
+export type Minor = number & { readonly __brand: 'Minor' }
+/** A user's id. */
+export type UserId = number & { readonly __brand: 'UserId' }
+/** A deposit invoice id. */
+export type InvoiceId = string & { readonly __brand: 'InvoiceId' }
+
+/** Integer minor units, non-negative unless a field says otherwise. */
+export const minor = z
+  .int()
+  .min(0)
+  .transform((n) => n as Minor)
+/** A positive user id. */
+export const userId = z
+  .int()
+  .positive()
+  .transform((n) => n as UserId)
+/** An invoice id as issued by the server (a UUID). */
+export const invoiceId = z.uuid().transform((s) => s as InvoiceId)
+
+/** Currencies of SPEC.md section 9; RUB is the default. */
+export const currency = z.enum(['RUB', 'USD', 'KZT', 'INR', 'EUR'])
+export type Currency = z.infer<typeof currency>
+
+/** Interface languages (SPEC.md section 1). */
+export const locale = z.enum(['ru', 'en', 'kz'])
+export type Locale = z.infer<typeof locale>
+
+/** Region: KZ or RU (RU unless the country is KZ). */
+export const region = z.enum(['RU', 'KZ'])
+export type Region = z.infer<typeof region>
+
+/** An e-mail address as accepted at registration and log-in (trimmed, lower-cased). */
+export const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email({ message: 'The email must be a valid email address.' }))
+
+/**
+ * A phone number in international form: optional '+', 10 to 15 digits; spaces, dashes and
+ * brackets typed through the client's masks are removed before the check.
+ */
+export const phone = z
+  .string()
+  .max(32)
+  .transform((s) => s.replace(/[\s()\-_]/g, ''))
+  .pipe(z.string().regex(/^\+?[0-9]{10,15}$/, 'The phone must be a valid phone number.'))
+  .transform((s) => (s.startsWith('+') ? s : `+${s}`))
+
+/** A password as chosen by the player. */
+export const password = z
+  .string()
+  .min(8, 'The password must be at least 8 characters.')
+  .max(128, 'The password may not be greater than 128 characters.')
+
+/** A one-time code sent by e-mail or SMS: 4 to 8 digits. */
+export const otpCode = z
+  .string()
+  .trim()
+  .regex(/^[0-9]{4,8}$/, 'The code must be 4 to 8 digits.')
+
+/** An opaque token (session, reset, social) as issued by the server. */
+export const opaqueToken = z.string().min(16).max(512)
+
+/** `{ success: true }`, the body of calls that only acknowledge. */
+export const successResponse = z.object({ success: z.literal(true) })
+export type SuccessResponse = z.infer<typeof successResponse>
+
+/** Header carrying the idempotency key of a money-moving request. */
+export const IDEMPOTENCY_HEADER = 'idempotency-key'
+/** An idempotency key: 8 to 128 characters of [A-Za-z0-9_-:.]. */
+export const idempotencyKey = z.string().regex(/^[A-Za-z0-9_\-:.]{8,128}$/)

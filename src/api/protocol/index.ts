@@ -1,0 +1,11 @@
+/**
+ * The HTTP contract between the client (src/api) and the reference server (server/): request
+ * bodies and answers of SPEC.md section 7 as zod schemas. Pure: imports only zod. See docs/api.md.
+ */
+export * from './common'
+export * from './errors'
+export * from './auth'
+export * from './profile'
+export * from './billing'
+export * from './bonus'
+export * from './misc'
