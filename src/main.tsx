@@ -1,6 +1,58 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import '@fontsource/inter/400.css'
+import '@fontsource/inter/600.css'
+import '@fontsource/inter/800.css'
+import './styles/theme.css'
+import './styles/layout.css'
+import './styles/components.css'
+import { App } from './App'
+import { initI18n } from './i18n'
+import { readLocaleCookie, writeLocaleCookie } from './features/locale/cookie'
+import { startLocaleSync } from './features/locale/controller'
+import { decideInitialLocale } from './features/locale/decide'
+import { installGlobalErrorHandlers } from './features/errors/fatal'
+import { startModalUrlSync } from './features/modals/urlSync'
+import { createAppRouter } from './routes/router'
+import { useSession } from './stores/session'
 
-const root = document.getElementById('root')
-if (!root) throw new Error('[main] #root element missing')
-createRoot(root).render(<StrictMode>{'Tessera'}</StrictMode>)
+async function mount(): Promise<void> {
+  const root = document.getElementById('root')
+  if (!root) throw new Error('[main] #root element missing')
+
+  const decision = decideInitialLocale({
+    pathname: window.location.pathname,
+    userLocale: useSession.getState().user?.locale ?? null,
+    cookie: readLocaleCookie(),
+    languages: navigator.languages ?? [navigator.language],
+    userAgent: navigator.userAgent,
+  })
+  if (decision.redirectTo) {
+    // Before the router starts, so it never renders the unprefixed page.
+    const { search, hash } = window.location
+    window.history.replaceState(window.history.state, '', decision.redirectTo + search + hash)
+  }
+  if (decision.fromUrl) writeLocaleCookie(decision.locale)
+
+  const i18n = await initI18n(decision.locale)
+  const router = createAppRouter(decision.locale)
+  startLocaleSync(router, decision.locale)
+  startModalUrlSync(router)
+  installGlobalErrorHandlers(router)
+
+  createRoot(root).render(
+    <StrictMode>
+      <App router={router} i18n={i18n} />
+    </StrictMode>,
+  )
+}
+
+async function start(): Promise<void> {
+  try {
+    await mount()
+  } catch (e) {
+    console.error('Error while mounting app:', e)
+  }
+}
+
+void start()

@@ -1,0 +1,95 @@
+import { createElement, useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+import { CloseIcon } from '../../components/icons'
+import { useModals, type ModalName } from '../../stores/modals'
+import { modalBody } from './slots'
+
+/** Title and placeholder keys per modal, written out so the i18n key test sees them. */
+const TEXTS: Record<ModalName, { title: string; pending: string }> = {
+  PayIn: { title: 'modals:PayIn.title', pending: 'modals:PayIn.pending' },
+  SuccessPayment: {
+    title: 'modals:SuccessPayment.title',
+    pending: 'modals:SuccessPayment.pending',
+  },
+  Login: { title: 'modals:Login.title', pending: 'modals:Login.pending' },
+  LoginByEmail: { title: 'modals:LoginByEmail.title', pending: 'modals:LoginByEmail.pending' },
+  ConfirmByPhone: {
+    title: 'modals:ConfirmByPhone.title',
+    pending: 'modals:ConfirmByPhone.pending',
+  },
+  Register: { title: 'modals:Register.title', pending: 'modals:Register.pending' },
+  Verification: { title: 'modals:Verification.title', pending: 'modals:Verification.pending' },
+}
+
+const TITLE_ID = 'modal-title'
+
+/**
+ * The one dialog of the app, showing whichever modal the store holds. A native modal <dialog>
+ * makes the page behind it inert (focus stays inside), Escape closes it, and focus returns to the
+ * element that was focused before it opened.
+ */
+export function ModalHost() {
+  const { t } = useTranslation()
+  const current = useModals((s) => s.current)
+  const close = useModals((s) => s.close)
+  const dialog = useRef<HTMLDialogElement>(null)
+  const returnFocus = useRef<HTMLElement | null>(null)
+
+  useEffect(() => {
+    const element = dialog.current
+    if (!element) return
+    if (current && !element.open) {
+      returnFocus.current =
+        document.activeElement instanceof HTMLElement ? document.activeElement : null
+      // jsdom has no showModal; the attribute keeps unit tests meaningful there.
+      if (typeof element.showModal === 'function') element.showModal()
+      else element.setAttribute('open', '')
+      element.querySelector<HTMLElement>('[data-autofocus]')?.focus()
+    } else if (!current && element.open) {
+      if (typeof element.close === 'function') element.close()
+      else element.removeAttribute('open')
+      returnFocus.current?.focus()
+      returnFocus.current = null
+    }
+  }, [current])
+
+  // Registered once at startup, so the component identity is stable across renders.
+  const body = current ? modalBody(current) : undefined
+  return (
+    <dialog
+      ref={dialog}
+      className="modal"
+      aria-labelledby={TITLE_ID}
+      data-testid="modal.dialog"
+      data-modal={current ?? undefined}
+      onCancel={(event) => {
+        // Escape: let the store close it, so the URL flag goes too.
+        event.preventDefault()
+        close()
+      }}
+    >
+      {current && (
+        <div className="modal__panel">
+          <div className="modal__header">
+            <h2 id={TITLE_ID} className="modal__title">
+              {t(TEXTS[current].title)}
+            </h2>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={t('common:actions.close')}
+              data-testid="modal.close-button"
+              data-autofocus
+              onClick={close}
+            >
+              <CloseIcon />
+            </button>
+          </div>
+          <div className="modal__body">
+            {body ? createElement(body, { close }) : <p>{t(TEXTS[current].pending)}</p>}
+          </div>
+        </div>
+      )}
+    </dialog>
+  )
+}

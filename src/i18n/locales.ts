@@ -1,0 +1,36 @@
+/**
+ * The interface languages and how each appears in URLs and in `<html lang>`. Pure data, shared by
+ * the router rewrite, the locale decision and the i18n loader.
+ */
+export const LOCALES = ['en', 'ru', 'kz'] as const
+
+/** An interface language: also the name of its folder under `locales/`. */
+export type Locale = (typeof LOCALES)[number]
+
+/** The language used when nothing else decides. */
+export const DEFAULT_LOCALE: Locale = 'en'
+
+/** Locales that live under a path prefix (`/ru/bonuses`); the default has none. */
+export const PREFIXED_LOCALES = ['ru', 'kz'] as const satisfies readonly Locale[]
+
+/** BCP 47 tag per locale: `kz` is the product's name for Kazakh, whose ISO code is `kk`. */
+export const LOCALE_TAGS: Record<Locale, string> = { en: 'en-US', ru: 'ru-RU', kz: 'kk-KZ' }
+
+/** Value of `<html lang>` per locale. */
+export const HTML_LANG: Record<Locale, string> = { en: 'en', ru: 'ru', kz: 'kk' }
+
+/** Narrows an arbitrary string to a supported locale. */
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value)
+}
+
+/**
+ * Maps a language tag from any source (a user profile, a cookie, `navigator.languages`) to a
+ * supported locale, or null. Accepts both `kz` (the product's name) and `kk` (ISO) for Kazakh.
+ */
+export function normalizeLocale(tag: string | null | undefined): Locale | null {
+  if (!tag) return null
+  const primary = tag.trim().toLowerCase().split(/[-_]/)[0]
+  if (primary === 'kk') return 'kz'
+  return isLocale(primary) ? primary : null
+}

@@ -1,0 +1,116 @@
+import { Link } from '@tanstack/react-router'
+import { useTranslation } from 'react-i18next'
+import { LogoMark } from '../components/icons'
+import { Tooltip } from '../components/Tooltip'
+import { withoutModalFlags } from '../features/modals/urlSync'
+import type { Locale } from '../i18n/locales'
+import { DEFAULT_CURRENCY, formatMoney } from '../../games/engine/money'
+import { useSession } from '../stores/session'
+import { LanguageSwitch } from './LanguageSwitch'
+
+/** Main navigation: the sections of the product a player moves between. */
+const NAV = [
+  { to: '/', label: 'common:nav.lobby', id: 'lobby', exact: true },
+  { to: '/games/slots', label: 'common:nav.games', id: 'games', exact: false },
+  { to: '/bonuses', label: 'common:nav.bonuses', id: 'bonuses', exact: false },
+  { to: '/vip-club', label: 'common:nav.vipClub', id: 'vip-club', exact: false },
+  { to: '/tournaments', label: 'common:nav.tournaments', id: 'tournaments', exact: false },
+] as const
+
+type Search = Record<string, unknown>
+
+/** Header of the default layout: logo, navigation, account area and language switch. */
+export function Header() {
+  const { t } = useTranslation()
+  return (
+    <header className="header" data-testid="layout.header">
+      <div className="header__bar">
+        <Link to="/" className="header__logo" data-testid="header.logo">
+          <LogoMark />
+          <span>{t('common:brand')}</span>
+        </Link>
+        <nav className="header__nav" aria-label={t('common:nav.label')}>
+          <ul>
+            {NAV.map((item) => (
+              <li key={item.id}>
+                <Link
+                  to={item.to}
+                  className="header__nav-link"
+                  activeOptions={{ exact: item.exact, includeSearch: false }}
+                  data-testid={`header.nav-${item.id}`}
+                >
+                  {t(item.label)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="header__side">
+          <Account />
+          <LanguageSwitch />
+        </div>
+      </div>
+    </header>
+  )
+}
+
+/** Log-in and register for visitors; balance and avatar for a signed-in user. */
+function Account() {
+  const { t, i18n } = useTranslation()
+  const user = useSession((s) => s.user)
+  if (!user) {
+    return (
+      <div className="account">
+        <Link
+          to="."
+          search={(prev: Search) => ({ ...withoutModalFlags(prev), login: '' })}
+          className="button button--ghost"
+          data-testid="header.login-button"
+        >
+          {t('common:account.login')}
+        </Link>
+        <Link
+          to="."
+          search={(prev: Search) => ({ ...withoutModalFlags(prev), signup: '' })}
+          className="button button--primary"
+          data-testid="header.register-button"
+        >
+          {t('common:account.register')}
+        </Link>
+      </div>
+    )
+  }
+  const locale = i18n.language as Locale
+  // A user who has not chosen a currency yet sees the default one (SPEC.md section 9).
+  const currency = user.currency ?? DEFAULT_CURRENCY
+  return (
+    <div className="account">
+      <Tooltip
+        theme="gray-tooltip"
+        content={t('common:account.bonusBalance', {
+          amount: formatMoney(user.bonus_balance, currency, locale),
+        })}
+      >
+        <Link
+          to="."
+          search={(prev: Search) => ({ ...withoutModalFlags(prev), deposit: '' })}
+          className="balance"
+          data-testid="header.balance"
+        >
+          <span className="visually-hidden">{t('common:account.balance')}</span>
+          {formatMoney(user.balance, currency, locale)}
+        </Link>
+      </Tooltip>
+      <Link to="/profile" className="avatar" data-testid="header.avatar">
+        {user.image.small && !user.is_avatar_hidden ? (
+          <img src={user.image.small} alt="" width={32} height={32} />
+        ) : (
+          <span aria-hidden="true">
+            {(user.name ?? user.email ?? '?').slice(0, 1).toUpperCase()}
+          </span>
+        )}
+        <span className="visually-hidden">{t('common:account.profile')}</span>
+      </Link>
+    </div>
+  )
+}

@@ -1,0 +1,56 @@
+import { useEffect } from 'react'
+import { Outlet, useMatches } from '@tanstack/react-router'
+import { useTranslation } from 'react-i18next'
+import { Toaster } from '../components/Toaster'
+import { ModalHost } from '../features/modals/ModalHost'
+import { Footer } from './Footer'
+import { Header } from './Header'
+
+const NOT_FOUND_TITLE = 'errorPages:notFound.documentTitle'
+
+/**
+ * The root route's component: picks the layout from the deepest match's static data (the own
+ * layout of /no-access, otherwise the default one, padded or not for game pages) and keeps the
+ * document title in the current language.
+ */
+export function RootLayout() {
+  const { t, i18n } = useTranslation()
+  const leaf = useMatches({ select: (matches) => matches[matches.length - 1] })
+  const notFound = leaf?.status === 'notFound' || leaf?._notFound === true
+  const data = notFound ? {} : (leaf?.staticData ?? {})
+  const titleKey = notFound ? NOT_FOUND_TITLE : data.titleKey
+
+  useEffect(() => {
+    const page = titleKey ? t(titleKey) : ''
+    document.title = page ? t('common:documentTitle', { page }) : t('common:brand')
+  }, [titleKey, t, i18n.language])
+
+  if (data.layout === 'no-access') {
+    return (
+      <div className="no-access-layout" data-testid="layout.no-access">
+        <main id="main" className="no-access-layout__main">
+          <Outlet />
+        </main>
+        <Toaster />
+      </div>
+    )
+  }
+
+  const mainClass = ['main', data.game ? 'main--game' : '', data.fullWidth ? 'main--full' : '']
+    .filter(Boolean)
+    .join(' ')
+  return (
+    <div className="app" data-testid="layout.default">
+      <a href="#main" className="skip-link">
+        {t('common:skipToContent')}
+      </a>
+      <Header />
+      <main id="main" className={mainClass} tabIndex={-1} data-game={data.game ? 'true' : 'false'}>
+        <Outlet />
+      </main>
+      <Footer />
+      <ModalHost />
+      <Toaster />
+    </div>
+  )
+}

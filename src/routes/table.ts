@@ -1,0 +1,143 @@
+import { PREFIXED_LOCALES } from '../i18n/locales'
+
+/**
+ * The route table of SPEC.md section 2 as plain data. The React route tree is built from it
+ * (src/routes/tree.tsx) and the build writes it to dist/routes.json, so the server answers 404 for
+ * the same paths the client does. No React here: vite.config.ts imports this file.
+ */
+
+/** Regular expressions (as strings, for JSON) that path params must match. */
+export const PARAM_PATTERNS = {
+  status: '^(active|upcoming|finished)$',
+  id: '^[1-9][0-9]{0,9}$',
+  slug: '^[a-z0-9][a-z0-9-]{0,63}$',
+  slots: '^[a-z0-9][a-z0-9-]{0,63}$',
+  token: '^[A-Za-z0-9_-]{16,256}$',
+} as const
+
+/** A name of a path param that the table knows how to validate. */
+export type ParamName = keyof typeof PARAM_PATTERNS
+
+/** Which component renders a route; `content` is a titled placeholder until its issue lands. */
+export type PageKind = 'content' | 'error' | 'faq' | 'policy' | 'no-access'
+
+/** One route. `path` uses `:name` params, the form servers and routers outside TanStack read. */
+export interface RouteEntry {
+  /** Stable id, also the key prefix of its texts in the `pages` namespace. */
+  id: string
+  path: string
+  page: PageKind
+  /** i18n key of the <h1> and the document title. */
+  titleKey: string
+  /** i18n key of the one-line description shown by content pages (interpolates the params). */
+  descriptionKey?: string
+  /** An in-house game or a slot/live-casino player: no page padding, wider main. */
+  game?: boolean
+  /** Content spans the whole width instead of the reading column. */
+  fullWidth?: boolean
+  /** The own layout of /no-access, without header and footer. */
+  layout?: 'default' | 'no-access'
+  /** Policy pages: which document of policy.json, and which language is authoritative. */
+  policy?: { doc: 'kyc' | 'userAgreement' | 'confidential'; authoritative: 'en' | 'ru' }
+}
+
+const content = (id: string, path: string, extra: Partial<RouteEntry> = {}): RouteEntry => ({
+  id,
+  path,
+  page: 'content',
+  titleKey: `pages:${id}.title`,
+  descriptionKey: `pages:${id}.description`,
+  ...extra,
+})
+
+const game = { game: true, fullWidth: true } as const
+
+/** Every path of the product. The i18n key test counts the title and description keys as used. */
+export const ROUTES: readonly RouteEntry[] = [
+  content('home', '/', { fullWidth: true }),
+  content('betting', '/betting'),
+  content('bonuses', '/bonuses'),
+  { id: 'error', path: '/error', page: 'error', titleKey: 'errorPages:page.title' },
+  { id: 'faq', path: '/faq', page: 'faq', titleKey: 'faq:title' },
+  {
+    id: 'noAccess',
+    path: '/no-access',
+    page: 'no-access',
+    titleKey: 'pages:noAccess.title',
+    layout: 'no-access',
+  },
+  content('passwordReset', '/password/reset'),
+  content('resetPassword', '/reset-password/:token'),
+  content('top', '/top'),
+  content('vipClub', '/vip-club'),
+  content('welcomePack', '/welcome-pack'),
+  content('tournaments', '/tournaments'),
+  content('tournamentsStatus', '/tournaments/:status'),
+  content('tournament', '/tournament/:id'),
+  content('cases', '/games/cases'),
+  content('case', '/games/cases/:slug', game),
+  content('coinflip', '/games/coinflip', game),
+  content('crash', '/games/crash', game),
+  content('dice', '/games/dice', game),
+  content('hilo', '/games/hilo', game),
+  content('keno', '/games/keno', game),
+  content('roulette', '/games/roulette', game),
+  content('slots', '/games/slots'),
+  content('slotDemo', '/games/slots/:slots/demo', game),
+  content('slotPlay', '/games/slots/:slots/play', game),
+  content('liveCasino', '/games/live-casino'),
+  content('liveDemo', '/games/live-casino/:slots/demo', game),
+  content('livePlay', '/games/live-casino/:slots/play', game),
+  content('rooms', '/games/rooms'),
+  content('roomPurple', '/games/rooms/purple', game),
+  content('roomRed', '/games/rooms/red', game),
+  content('roomYellow', '/games/rooms/yellow', game),
+  policy('policyKyc', '/policy/en/kyc', 'kyc', 'en'),
+  policy('policyUserAgreementEn', '/policy/en/user-agreement', 'userAgreement', 'en'),
+  policy('policyConfidential', '/policy/ru/confidential', 'confidential', 'ru'),
+  policy('policyUserAgreementRu', '/policy/ru/user-agreement', 'userAgreement', 'ru'),
+  content('profile', '/profile'),
+  content('profileAccess', '/profile/access'),
+  content('profileBonuses', '/profile/bonuses'),
+  content('profileHistory', '/profile/history'),
+  content('profileSetting', '/profile/setting'),
+]
+
+function policy(
+  id: string,
+  path: string,
+  doc: NonNullable<RouteEntry['policy']>['doc'],
+  authoritative: 'en' | 'ru',
+): RouteEntry {
+  return {
+    id,
+    path,
+    page: 'policy',
+    titleKey: `policy:${doc}.title`,
+    policy: { doc, authoritative },
+  }
+}
+
+/** Names of the `:params` in a path, in order. */
+export function paramNames(path: string): string[] {
+  return [...path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1] as string)
+}
+
+/** A path pattern with the regexes of its params, the shape written to dist/routes.json. */
+export interface RoutePattern {
+  path: string
+  params: Record<string, string>
+}
+
+/** The table as the server needs it: path patterns with param regexes, plus the locale prefixes. */
+export function routeManifest(): { patterns: RoutePattern[]; locales: string[] } {
+  return {
+    patterns: ROUTES.map((r) => ({
+      path: r.path,
+      params: Object.fromEntries(
+        paramNames(r.path).map((name) => [name, PARAM_PATTERNS[name as ParamName]]),
+      ),
+    })),
+    locales: [...PREFIXED_LOCALES],
+  }
+}

@@ -1,0 +1,143 @@
+import { createMemoryHistory, type AnyRoute } from '@tanstack/react-router'
+import { describe, expect, it } from 'vitest'
+import { createAppRouter } from './router'
+import { INVALID_PARAMS } from './params'
+import { ROUTES, routeManifest } from './table'
+import { routeTree, toRouterPath } from './tree'
+
+/** Full paths of the routes that render a page (leaves), in the table's `:param` form. */
+function leafPaths(route: AnyRoute): string[] {
+  const children = (route.children ?? []) as AnyRoute[]
+  if (children.length === 0) {
+    const full = (route.fullPath as string).replace(/\/$/, '') || '/'
+    return [full.replace(/\$([A-Za-z]+)/g, ':$1')]
+  }
+  return children.flatMap(leafPaths)
+}
+
+async function open(href: string, locale: 'en' | 'ru' | 'kz' = 'en') {
+  const router = createAppRouter(locale, createMemoryHistory({ initialEntries: [href] }))
+  await router.load()
+  const leaf = router.state.matches[router.state.matches.length - 1]
+  return { router, leaf }
+}
+
+describe('route tree and route table', () => {
+  it('have exactly the same paths', () => {
+    // Full paths are resolved when a router initialises the tree.
+    createAppRouter('en', createMemoryHistory())
+    const tree = leafPaths(routeTree as unknown as AnyRoute).sort()
+    const table = ROUTES.map((r) => r.path).sort()
+    expect(tree).toEqual(table)
+    expect(new Set(table).size).toBe(table.length)
+  })
+
+  it('covers every path of SPEC.md section 2', () => {
+    const spec = [
+      '/',
+      '/betting',
+      '/bonuses',
+      '/error',
+      '/faq',
+      '/no-access',
+      '/password/reset',
+      '/reset-password/:token',
+      '/top',
+      '/vip-club',
+      '/welcome-pack',
+      '/tournaments',
+      '/tournaments/:status',
+      '/tournament/:id',
+      '/games/cases',
+      '/games/cases/:slug',
+      ...['coinflip', 'crash', 'dice', 'hilo', 'keno', 'roulette'].map((g) => `/games/${g}`),
+      '/games/slots',
+      '/games/slots/:slots/demo',
+      '/games/slots/:slots/play',
+      '/games/live-casino',
+      '/games/live-casino/:slots/demo',
+      '/games/live-casino/:slots/play',
+      '/games/rooms',
+      '/games/rooms/purple',
+      '/games/rooms/red',
+      '/games/rooms/yellow',
+      '/policy/en/kyc',
+      '/policy/en/user-agreement',
+      '/policy/ru/confidential',
+      '/policy/ru/user-agreement',
+      '/profile',
+      '/profile/access',
+      '/profile/bonuses',
+      '/profile/history',
+      '/profile/setting',
+    ]
+    expect(ROUTES.map((r) => r.path).sort()).toEqual(spec.sort())
+  })
+
+  it('writes a manifest whose params all carry a pattern', () => {
+    const manifest = routeManifest()
+    expect(manifest.locales).toEqual(['ru', 'kz'])
+    const tournament = manifest.patterns.find((p) => p.path === '/tournament/:id')
+    expect(tournament?.params).toEqual({ id: '^[1-9][0-9]{0,9}$' })
+    for (const pattern of manifest.patterns) {
+      for (const regex of Object.values(pattern.params))
+        expect(() => new RegExp(regex)).not.toThrow()
+    }
+  })
+
+  it('converts params to the router syntax', () => {
+    expect(toRouterPath('/games/slots/:slots/demo')).toBe('/games/slots/$slots/demo')
+  })
+})
+
+describe('matching', () => {
+  it('matches every table route with sample params and marks game pages', async () => {
+    const samples: Record<string, string> = {
+      token: 'abcdefghijklmnop',
+      status: 'active',
+      id: '7',
+      slug: 'gold-case',
+      slots: 'book-of-dead',
+    }
+    for (const entry of ROUTES) {
+      const href = entry.path.replace(/:([A-Za-z]+)/g, (_, name: string) => samples[name] ?? '')
+      const { leaf } = await open(href)
+      expect(leaf?.status, href).toBe('success')
+      expect(leaf?.staticData.routeId, href).toBe(entry.id)
+      expect(leaf?.staticData.game, href).toBe(entry.game ?? false)
+    }
+  })
+
+  it('reads ru and kz prefixes through the rewrite and keeps them in built links', async () => {
+    const { router, leaf } = await open('/ru/games/crash', 'ru')
+    expect(leaf?.staticData.routeId).toBe('crash')
+    expect(router.state.location.pathname).toBe('/games/crash')
+    expect(router.buildLocation({ to: '/bonuses' }).publicHref).toBe('/ru/bonuses')
+    const kz = await open('/kz', 'kz')
+    expect(kz.leaf?.staticData.routeId).toBe('home')
+    expect(kz.router.buildLocation({ to: '/top' }).publicHref).toBe('/kz/top')
+  })
+
+  it('turns a failed param validation into a not-found with the invalid-params marker', async () => {
+    for (const href of [
+      '/tournament/0',
+      '/tournaments/past',
+      '/games/cases/Bad',
+      '/reset-password/x',
+    ]) {
+      const { leaf } = await open(href)
+      expect(leaf?.status, href).toBe('notFound')
+      expect(leaf?.error, href).toMatchObject({ data: { reason: INVALID_PARAMS } })
+    }
+  })
+
+  it('leaves an unmatched path to the global not-found', async () => {
+    const { router } = await open('/no/such/page')
+    expect(router.state.matches.some((m) => m._notFound)).toBe(true)
+  })
+
+  it('parses errorCode on /error', async () => {
+    expect((await open('/error?errorCode=451')).leaf?.search).toEqual({ errorCode: 451 })
+    expect((await open('/error?errorCode=abc')).leaf?.search).toEqual({ errorCode: undefined })
+  })
+})

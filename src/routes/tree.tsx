@@ -1,0 +1,109 @@
+import {
+  createRootRoute,
+  createRoute,
+  notFound,
+  type AnyRoute,
+  type RouteComponent,
+} from '@tanstack/react-router'
+import { RootLayout } from '../layouts/RootLayout'
+import { ContentPage } from '../pages/ContentPage'
+import { ErrorPage } from '../pages/ErrorPage'
+import { FaqPage } from '../pages/FaqPage'
+import { NoAccessPage } from '../pages/NoAccessPage'
+import { NotFoundPage } from '../pages/NotFoundPage'
+import { PolicyPage } from '../pages/PolicyPage'
+import { ProfileLayout } from '../pages/ProfileLayout'
+import { FatalRouteError } from '../features/errors/FatalRouteError'
+import { INVALID_PARAMS, paramsSchema, parseErrorCode } from './params'
+import { ROUTES, paramNames, type PageKind, type RouteEntry } from './table'
+
+declare module '@tanstack/react-router' {
+  /** Route metadata the layouts read from the deepest match. */
+  interface StaticDataRouteOption {
+    routeId?: string
+    titleKey?: string
+    descriptionKey?: string
+    game?: boolean
+    fullWidth?: boolean
+    layout?: 'default' | 'no-access'
+    policy?: RouteEntry['policy']
+  }
+}
+
+const pages: Record<PageKind, RouteComponent> = {
+  content: ContentPage,
+  error: ErrorPage,
+  faq: FaqPage,
+  policy: PolicyPage,
+  'no-access': NoAccessPage,
+}
+
+/** `/tournament/:id` → `/tournament/$id`, TanStack's param syntax. */
+export function toRouterPath(path: string): string {
+  return path.replace(/:([A-Za-z]+)/g, '$$$1')
+}
+
+const rootRoute = createRootRoute({
+  component: RootLayout,
+  notFoundComponent: NotFoundPage,
+  errorComponent: FatalRouteError,
+})
+
+function options(entry: RouteEntry) {
+  const schema = paramNames(entry.path).length > 0 ? paramsSchema(entry.path) : null
+  return {
+    component: pages[entry.page],
+    // Rendered in the route's own place, so a failed param check keeps the layout around it.
+    notFoundComponent: NotFoundPage,
+    staticData: {
+      routeId: entry.id,
+      titleKey: entry.titleKey,
+      descriptionKey: entry.descriptionKey,
+      game: entry.game ?? false,
+      fullWidth: entry.fullWidth ?? false,
+      layout: entry.layout ?? 'default',
+      policy: entry.policy,
+    },
+    beforeLoad: schema
+      ? ({ params }: { params: Record<string, string> }) => {
+          if (!schema.safeParse(params).success)
+            throw notFound({ data: { reason: INVALID_PARAMS } })
+        }
+      : undefined,
+    validateSearch:
+      entry.page === 'error'
+        ? (search: Record<string, unknown>) => ({ errorCode: parseErrorCode(search.errorCode) })
+        : undefined,
+  }
+}
+
+/** /profile is a layout (sub-navigation) whose index is the profile main page. */
+const profileRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'profile',
+  component: ProfileLayout,
+})
+
+const children: AnyRoute[] = []
+const profileChildren: AnyRoute[] = []
+for (const entry of ROUTES) {
+  if (entry.path === '/profile') {
+    profileChildren.push(
+      createRoute({ getParentRoute: () => profileRoute, path: '/', ...options(entry) }),
+    )
+  } else if (entry.path.startsWith('/profile/')) {
+    const path = toRouterPath(entry.path.slice('/profile/'.length))
+    profileChildren.push(
+      createRoute({ getParentRoute: () => profileRoute, path, ...options(entry) }),
+    )
+  } else {
+    const path = entry.path === '/' ? '/' : toRouterPath(entry.path.slice(1))
+    children.push(createRoute({ getParentRoute: () => rootRoute, path, ...options(entry) }))
+  }
+}
+
+/** The one route tree; locale prefixes live in the router's rewrite, not here. */
+export const routeTree = rootRoute.addChildren([
+  ...children,
+  profileRoute.addChildren(profileChildren),
+])
