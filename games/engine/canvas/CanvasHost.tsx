@@ -1,0 +1,99 @@
+import { useEffect, useEffectEvent, useRef, type CSSProperties, type ReactNode } from 'react'
+import { CanvasRuntime } from './CanvasRuntime'
+import type { CanvasPlatform } from './platform'
+import { pixiPlatform } from './pixiPlatform'
+import type { Scene } from './Scene'
+
+/** Props of `CanvasHost`. */
+export interface CanvasHostProps<Snapshot> {
+  /**
+   * Makes the scene. A factory rather than an instance because the host owns the scene's whole life:
+   * StrictMode mounts twice and a scene cannot be mounted again after `destroy`. Read once per mount
+   * (an inline arrow is fine); to switch scenes, change the host's `key`.
+   */
+  createScene: () => Scene<Snapshot>
+  /** What the scene draws; the latest value reaches `scene.update` on the next frame. */
+  snapshot: Snapshot
+  /** Accessible name of the drawing (translated by the caller), e.g. "Crash round, 2.41x". */
+  label: string
+  /** DOM overlays drawn above the canvas. The layer lets pointer events through to the canvas, so
+   * interactive overlays set `pointer-events: auto` on themselves. */
+  children?: ReactNode
+  /** Class of the outer box; size the host with it (or `style`), it fills that box. */
+  className?: string
+  /** Inline style of the outer box, merged over the host's own positioning. */
+  style?: CSSProperties
+  /** Reports a start that failed (no WebGL, a bundle that did not load). */
+  onError?: (error: unknown) => void
+  /** Injected platform; tests pass fakes. Defaults to Pixi in the browser. Read once per mount. */
+  platform?: CanvasPlatform
+}
+
+const rootStyle: CSSProperties = { position: 'relative', overflow: 'hidden' }
+const layerStyle: CSSProperties = { position: 'absolute', inset: 0 }
+const overlayStyle: CSSProperties = { ...layerStyle, pointerEvents: 'none' }
+
+/**
+ * Hosts one `Scene` on its own Pixi application, filling the parent box it is given (size that with
+ * CSS on the host's `className`). All lifecycle work lives in `CanvasRuntime`; this component only
+ * ties it to React's mount, unmount and props.
+ *
+ * The canvas layer carries `role="img"` and the label, and the overlays sit beside it rather than
+ * inside: children of an `img` role are hidden from assistive technology, and overlays are often
+ * buttons.
+ */
+export function CanvasHost<Snapshot>({
+  createScene,
+  snapshot,
+  label,
+  children,
+  className,
+  style,
+  onError,
+  platform,
+}: CanvasHostProps<Snapshot>) {
+  const layerRef = useRef<HTMLDivElement>(null)
+  const runtimeRef = useRef<CanvasRuntime<Snapshot> | null>(null)
+
+  // Effect events read the props of the latest render without making the mount effect depend on
+  // them: a new `createScene` arrow or snapshot on every render must not rebuild the application.
+  const reportError = useEffectEvent((error: unknown) => {
+    if (onError) onError(error)
+    else console.error('[Canvas] the canvas could not start', error)
+  })
+  const makeRuntime = useEffectEvent((element: HTMLElement) => {
+    return new CanvasRuntime<Snapshot>({
+      element,
+      createScene,
+      snapshot,
+      platform: platform ?? pixiPlatform(),
+      onError: (error) => reportError(error),
+    })
+  })
+
+  useEffect(() => {
+    const element = layerRef.current
+    if (!element) throw new Error('[Canvas] the canvas layer is not mounted')
+    const next = makeRuntime(element)
+    runtimeRef.current = next
+    // Start after the current task's effects: StrictMode's mount, unmount, mount all run before
+    // this microtask, so the first runtime is destroyed before it creates a WebGL context.
+    queueMicrotask(() => void next.start())
+    return () => {
+      runtimeRef.current = null
+      next.destroy()
+    }
+  }, [])
+
+  // Declared after the mount effect so that, on mount, it runs against the runtime just created.
+  useEffect(() => {
+    runtimeRef.current?.setSnapshot(snapshot)
+  }, [snapshot])
+
+  return (
+    <div className={className} style={style ? { ...rootStyle, ...style } : rootStyle}>
+      <div ref={layerRef} role="img" aria-label={label} style={layerStyle} />
+      {children === undefined ? null : <div style={overlayStyle}>{children}</div>}
+    </div>
+  )
+}

@@ -1,0 +1,279 @@
+import type { DestroyOptions } from 'pixi.js'
+import {
+  REDUCED_MOTION_QUERY,
+  capResolution,
+  type CanvasApplication,
+  type CanvasPlatform,
+  type CssSize,
+  type MediaQuerySource,
+} from './platform'
+import type { AssetBundle, Scene, SceneClock, SceneFrame, SceneSize } from './Scene'
+
+/**
+ * How the stage is destroyed with the application. Display objects, graphics contexts and text
+ * styles are per-host, so they go. Textures do not (`texture: false`): a sprite's texture usually
+ * comes from a bundle in Pixi's global `Assets` cache, shared with any other host of the same game,
+ * and Pixi itself warns that such textures must be unloaded, not destroyed. Bundle textures are
+ * freed by the `BundleLoader` when their last user leaves; textures a scene generates are freed by
+ * the scene's `destroy` (the `Scene` contract).
+ */
+export const STAGE_DESTROY_OPTIONS = {
+  children: true,
+  context: true,
+  style: true,
+  texture: false,
+  textureSource: false,
+} as const satisfies DestroyOptions
+
+/** Where a runtime is in its life; it only moves forward. */
+export type CanvasRuntimeState = 'idle' | 'starting' | 'running' | 'failed' | 'destroyed'
+
+/** Options of `CanvasRuntime`. */
+export interface CanvasRuntimeOptions<Snapshot> {
+  /** The element the canvas is appended to and sized after. */
+  readonly element: HTMLElement
+  /** Called once, at `start`; the runtime owns the scene it returns. */
+  readonly createScene: () => Scene<Snapshot>
+  /** The first snapshot; later ones come through `setSnapshot`. */
+  readonly snapshot: Snapshot
+  readonly platform: CanvasPlatform
+  /** Reports a failed start (no WebGL, a bundle that will not load); the runtime has cleaned up. */
+  readonly onError?: (error: unknown) => void
+}
+
+/**
+ * The lifecycle of one canvas: create the application, load the scene's bundles, mount the scene,
+ * keep it sized, fed, paused while hidden and told about reduced motion, then release all of it.
+ * `CanvasHost` is a thin React shell around this class; this class knows nothing of React.
+ *
+ * `destroy` may come at any point, including while `start` is awaiting the application or the
+ * bundles: whatever exists by then is released, and what arrives later is released on arrival.
+ */
+export class CanvasRuntime<Snapshot> {
+  readonly #options: CanvasRuntimeOptions<Snapshot>
+  #state: CanvasRuntimeState = 'idle'
+  #snapshot: Snapshot
+  #size: SceneSize | null = null
+  #app: CanvasApplication | null = null
+  #scene: Scene<Snapshot> | null = null
+  #mounted = false
+  #heldBundles: readonly AssetBundle[] = []
+  /** Disposers of listeners and observers, run in reverse order on teardown. */
+  readonly #disposers: (() => void)[] = []
+
+  constructor(options: CanvasRuntimeOptions<Snapshot>) {
+    this.#options = options
+    this.#snapshot = options.snapshot
+  }
+
+  /** The current lifecycle state. */
+  get state(): CanvasRuntimeState {
+    return this.#state
+  }
+
+  /** The size last applied to the renderer and the scene, or null before the first one. */
+  get size(): SceneSize | null {
+    return this.#size
+  }
+
+  /**
+   * Create the application and mount the scene. Resolves when running, or when it stopped early
+   * because `destroy` was called or the start failed (reported through `onError`). Calling it again,
+   * or after `destroy`, does nothing.
+   */
+  async start(): Promise<void> {
+    if (this.#state !== 'idle') return
+    this.#state = 'starting'
+    const { platform, element } = this.#options
+    try {
+      const scene = this.#options.createScene()
+      this.#scene = scene
+      // Held from the moment they are requested, so a destroy during the load releases them.
+      this.#heldBundles = scene.bundles
+      const loading = platform.bundles.acquire(scene.bundles)
+      const initial = measure(element)
+      const creating = platform
+        .createApplication({
+          width: Math.max(1, initial.width),
+          height: Math.max(1, initial.height),
+          resolution: capResolution(platform.devicePixelRatio()),
+          autoDensity: true,
+          backgroundAlpha: 0,
+          antialias: true,
+          autoStart: false,
+          sharedTicker: false,
+        })
+        .then((app) => {
+          // Pixi cannot destroy an application during its async init, so one that arrives after
+          // teardown is destroyed here, on arrival.
+          if (this.#isStarting()) this.#app = app
+          else destroyApplication(app)
+        })
+      await Promise.all([creating, loading])
+      if (!this.#isStarting() || !this.#app) return
+      this.#mount(this.#app, scene)
+      this.#state = 'running'
+    } catch (error) {
+      if (!this.#isStarting()) return
+      const report = this.#options.onError ?? reportToConsole
+      try {
+        this.#teardown('failed')
+      } catch (teardownError) {
+        report(teardownError)
+      }
+      report(error)
+    }
+  }
+
+  /** Replace the snapshot the next frames draw. Cheap: nothing else happens until the next tick. */
+  setSnapshot(snapshot: Snapshot): void {
+    this.#snapshot = snapshot
+  }
+
+  /** Release everything; safe to call in any state and more than once. */
+  destroy(): void {
+    if (this.#state === 'destroyed' || this.#state === 'failed') {
+      this.#state = 'destroyed'
+      return
+    }
+    this.#teardown('destroyed')
+  }
+
+  /** A method, not an inline comparison, because `destroy` may change the state across awaits. */
+  #isStarting(): boolean {
+    return this.#state === 'starting'
+  }
+
+  #mount(app: CanvasApplication, scene: Scene<Snapshot>): void {
+    const { platform, element } = this.#options
+    // Block, not the default inline, so no baseline gap makes the layer scroll or grow.
+    app.canvas.style.display = 'block'
+    element.append(app.canvas)
+
+    // The scene sees this object as a read-only `SceneContext`; the runtime keeps it current.
+    const context: { reducedMotion: boolean; readonly clock: SceneClock } = {
+      reducedMotion: false,
+      clock: platform.clock,
+    }
+    const motion = platform.matchMedia(REDUCED_MOTION_QUERY)
+    const onMotion = () => {
+      context.reducedMotion = motion.matches
+    }
+    onMotion()
+    motion.addEventListener('change', onMotion)
+    this.#disposers.push(() => motion.removeEventListener('change', onMotion))
+
+    scene.mount(app.stage, context)
+    this.#mounted = true
+    this.#applySize(measure(element))
+    this.#disposers.push(platform.observeSize(element, (size) => this.#applySize(size)))
+    this.#watchPixelRatio()
+
+    const { visibility } = platform
+    const onVisibility = () => {
+      if (visibility.hidden) app.ticker.stop()
+      else app.ticker.start()
+    }
+    visibility.addEventListener('visibilitychange', onVisibility)
+    this.#disposers.push(() => visibility.removeEventListener('visibilitychange', onVisibility))
+
+    app.ticker.add(this.#onTick)
+    if (!visibility.hidden) app.ticker.start()
+  }
+
+  /**
+   * Re-apply the size when the device pixel ratio changes without the CSS size changing, as when
+   * the window moves to a screen of another density. A `(resolution: Ndppx)` query matches one ratio
+   * only, so each change re-registers on a query for the new ratio.
+   */
+  #watchPixelRatio(): void {
+    const { platform, element } = this.#options
+    let query: MediaQuerySource | null = null
+    const onChange = () => {
+      listen()
+      const last = this.#size
+      this.#applySize(last ? { width: last.width, height: last.height } : measure(element))
+    }
+    const listen = () => {
+      query?.removeEventListener('change', onChange)
+      query = platform.matchMedia(`(resolution: ${platform.devicePixelRatio()}dppx)`)
+      query.addEventListener('change', onChange)
+    }
+    listen()
+    this.#disposers.push(() => query?.removeEventListener('change', onChange))
+  }
+
+  readonly #onTick = (frame: SceneFrame): void => {
+    // No size yet means the container was collapsed at mount; the scene has not been laid out
+    // (the contract promises `resize` before the first `update`) and there is nothing to see.
+    if (this.#size) this.#scene?.update(this.#snapshot, frame)
+  }
+
+  #applySize(css: CssSize): void {
+    const app = this.#app
+    const scene = this.#scene
+    // A collapsed container (display: none, a closed tab panel) keeps the last good size rather
+    // than handing the renderer and the scene a zero-area stage.
+    if (!app || !scene || css.width <= 0 || css.height <= 0) return
+    const resolution = capResolution(this.#options.platform.devicePixelRatio())
+    const last = this.#size
+    if (last && last.width === css.width && last.height === css.height) {
+      if (last.resolution === resolution) return
+    }
+    const size: SceneSize = { width: css.width, height: css.height, resolution }
+    this.#size = size
+    app.renderer.resize(size.width, size.height, size.resolution)
+    scene.resize(size)
+  }
+
+  /**
+   * Release in the reverse order of acquisition. Every step runs even if an earlier one throws (a
+   * buggy scene `destroy` must not leak the WebGL context); the first error is rethrown at the end.
+   */
+  #teardown(finalState: 'destroyed' | 'failed'): void {
+    this.#state = finalState
+    const errors: unknown[] = []
+    const step = (release: () => void) => {
+      try {
+        release()
+      } catch (error) {
+        errors.push(error)
+      }
+    }
+    while (this.#disposers.length > 0) step(this.#disposers.pop() ?? noop)
+    const app = this.#app
+    const scene = this.#scene
+    if (app) {
+      step(() => {
+        app.ticker.stop()
+        app.ticker.remove(this.#onTick)
+      })
+    }
+    if (scene && this.#mounted) step(() => scene.destroy())
+    if (app) step(() => destroyApplication(app))
+    const bundles = this.#heldBundles
+    if (bundles.length > 0) step(() => this.#options.platform.bundles.release(bundles))
+    this.#app = null
+    this.#scene = null
+    this.#mounted = false
+    this.#heldBundles = []
+    if (errors.length === 1) throw errors[0]
+    if (errors.length > 1)
+      throw new AggregateError(errors, '[Canvas] several teardown steps failed')
+  }
+}
+
+function destroyApplication(app: CanvasApplication): void {
+  app.canvas.remove()
+  app.destroy({ removeView: true }, STAGE_DESTROY_OPTIONS)
+}
+
+function measure(element: HTMLElement): CssSize {
+  return { width: element.clientWidth, height: element.clientHeight }
+}
+
+function noop(): void {}
+
+function reportToConsole(error: unknown): void {
+  console.error('[Canvas] the canvas could not start', error)
+}

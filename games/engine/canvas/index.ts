@@ -1,0 +1,29 @@
+/**
+ * Canvas host: mounts a Pixi `Scene` in React, sized, paused while hidden, honouring reduced motion
+ * and releasing everything on unmount. Games implement `Scene`; the shell renders `CanvasHost`.
+ */
+export { CanvasHost, type CanvasHostProps } from './CanvasHost'
+export {
+  CanvasRuntime,
+  STAGE_DESTROY_OPTIONS,
+  type CanvasRuntimeOptions,
+  type CanvasRuntimeState,
+} from './CanvasRuntime'
+export { BundleRegistry, type AssetsLike } from './BundleRegistry'
+export {
+  MAX_RESOLUTION,
+  REDUCED_MOTION_QUERY,
+  capResolution,
+  observeElementSize,
+  type ApplicationSetup,
+  type BundleLoader,
+  type CanvasApplication,
+  type CanvasPlatform,
+  type CssSize,
+  type FrameTicker,
+  type MediaQuerySource,
+  type VisibilitySource,
+} from './platform'
+export { createPixiApplication, pixiPlatform } from './pixiPlatform'
+export type { AssetBundle, Scene, SceneClock, SceneContext, SceneFrame, SceneSize } from './Scene'
+export { PulseScene, type PulseSnapshot } from './examples/PulseScene'

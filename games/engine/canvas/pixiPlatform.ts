@@ -1,0 +1,52 @@
+import { Application, Assets } from 'pixi.js'
+import { BundleRegistry } from './BundleRegistry'
+import {
+  observeElementSize,
+  type ApplicationSetup,
+  type CanvasApplication,
+  type CanvasPlatform,
+} from './platform'
+
+/**
+ * Create and initialise a Pixi application for the runtime. WebGL is preferred: it is what every
+ * target browser has and what the e2e run checks (Chromium with SwiftShader); WebGPU is still
+ * uneven across the phones players use.
+ */
+export async function createPixiApplication(setup: ApplicationSetup): Promise<CanvasApplication> {
+  const app = new Application()
+  await app.init({ ...setup, preference: 'webgl' })
+  const canvas = app.canvas
+  // The WebGL and WebGPU renderers always make a DOM canvas in the browser; an OffscreenCanvas
+  // would mean this ran in a worker, which the host does not support.
+  if (!(canvas instanceof HTMLCanvasElement)) {
+    app.destroy(true, true)
+    throw new Error('[Canvas] the renderer did not create an HTMLCanvasElement')
+  }
+  return {
+    canvas,
+    stage: app.stage,
+    ticker: app.ticker,
+    renderer: app.renderer,
+    destroy: (rendererOptions, options) => app.destroy(rendererOptions, options),
+  }
+}
+
+let shared: CanvasPlatform | null = null
+
+/**
+ * The browser platform: Pixi applications, bundles shared through one `BundleRegistry` over the
+ * global `Assets` cache (one registry per page, since the cache is per page), the page's document,
+ * `matchMedia` and `devicePixelRatio`, and `performance.now()` as the clock.
+ */
+export function pixiPlatform(): CanvasPlatform {
+  shared ??= {
+    createApplication: createPixiApplication,
+    bundles: new BundleRegistry(Assets),
+    observeSize: observeElementSize,
+    visibility: document,
+    matchMedia: (query) => window.matchMedia(query),
+    devicePixelRatio: () => window.devicePixelRatio,
+    clock: performance,
+  }
+  return shared
+}
