@@ -1,0 +1,161 @@
+/**
+ * The data of the crash round machine: its context, events and input, the pure helpers its
+ * guards and actions share, and selectors that turn a context and a client clock reading into
+ * what the scene draws (the machine never reads a clock itself).
+ */
+import type { Currency, Minor } from '../engine/money'
+import {
+  PROTOCOL_VERSION,
+  type BetId,
+  type BetRow,
+  type ClientCommand,
+  type CommandErrorCode,
+  type CommandKey,
+  type HistoryEntry,
+  type Phase,
+  type RoundId,
+  type ServerEvent,
+} from './protocol'
+import { multiplierAt, settle, type BetProblem, type CrashPoint, type Multiplier } from './rules'
+
+/** The round as last reported by the server; times are server epoch ms. */
+export interface RoundInfo {
+  id: RoundId
+  phase: Phase
+  bettingEndsAt: number | null
+  startedAt: number | null
+  crashPoint: CrashPoint | null
+  roundHash: string | null
+}
+
+/** The player's bet: composed, then confirmed by the server's ack or snapshot. */
+export interface PlayerBet {
+  /** Idempotency key of the `bet` command; null for a bet restored from a snapshot. */
+  key: CommandKey | null
+  betId: BetId | null
+  /** The round it plays in; null until the server says. */
+  roundId: RoundId | null
+  amount: Minor
+  currency: Currency
+  autoCashoutAt: Multiplier | null
+  cashoutAt: Multiplier | null
+  win: Minor | null
+}
+
+/** Why the last intent failed: a pre-check problem, a server error code or a lost connection. */
+export type RoundError = BetProblem | CommandErrorCode | 'network'
+
+/** Everything the scene and the controls draw from. */
+export interface CrashRoundContext {
+  /** The player's currency; null for a guest, who can watch but not bet. */
+  currency: Currency | null
+  balance: Minor | null
+  /** Server clock minus client clock, ms, as the stream client estimates it. */
+  clockOffset: number
+  round: RoundInfo | null
+  fairness: { salt: string; terminatingHash: string } | null
+  /** The live bets table of the current round. */
+  bets: BetRow[]
+  /** Finished rounds, newest first. */
+  history: HistoryEntry[]
+  bet: PlayerBet | null
+  lastError: RoundError | null
+}
+
+/** What the player can do; keys are made at the app edge (a UUID per click). */
+export type CrashIntent =
+  | { type: 'BET'; key: CommandKey; amount: Minor; autoCashoutAt: Multiplier | null }
+  | { type: 'CASH_OUT'; key: CommandKey }
+  | { type: 'CANCEL'; key: CommandKey }
+
+/** What the stream client reports about the socket. */
+export type ConnectionEvent =
+  | { type: 'CONNECTED'; recovered: boolean; clockOffset: number }
+  | { type: 'DISCONNECTED' }
+  | { type: 'CLOCK'; clockOffset: number }
+
+/** Every event the round machine accepts: parsed server events, intents, connection changes. */
+export type CrashRoundEvent = ServerEvent | CrashIntent | ConnectionEvent
+
+/** Initial knowledge from the shell: null currency and balance for a guest. */
+export interface CrashRoundInput {
+  currency: Currency | null
+  balance: Minor | null
+}
+
+/** The `bet` command. */
+export type BetCommand = Extract<ClientCommand, { type: 'bet' }>
+/** The `cashOut` command. */
+export type CashOutCommand = Extract<ClientCommand, { type: 'cashOut' }>
+/** The `cancelBet` command. */
+export type CancelBetCommand = Extract<ClientCommand, { type: 'cancelBet' }>
+/** The `sync` command. */
+export type SyncCommand = Extract<ClientCommand, { type: 'sync' }>
+/** The `snapshot` event. */
+export type SnapshotEvent = Extract<ServerEvent, { type: 'snapshot' }>
+/** Status of one of the player's own bets in a snapshot. */
+export type OwnBetStatus = NonNullable<SnapshotEvent['me']>['bets'][number]['status']
+
+/** The player's own bet in a snapshot: the one of the snapshot's round first, else a queued one. */
+export function ownBetIn(snapshot: SnapshotEvent) {
+  const bets = snapshot.me?.bets ?? []
+  return (
+    bets.find((b) => b.roundId === snapshot.round.id && b.status !== 'queued') ??
+    bets.find((b) => b.status === 'queued')
+  )
+}
+
+/** True when `betId` is the player's bet. */
+export const isMine = (context: CrashRoundContext, betId: BetId) =>
+  context.bet !== null && context.bet.betId === betId
+
+/** The `bet` command for the drafted bet; a missing draft here is a bug in the machine. */
+export function betCommand(bet: PlayerBet | null): BetCommand {
+  if (!bet) throw new Error('[crash/round] placing without a drafted bet')
+  const { key, amount, currency, autoCashoutAt } = bet
+  if (!key) throw new Error('[crash/round] placing a bet without its idempotency key')
+  return { type: 'bet', v: PROTOCOL_VERSION, key, amount, currency, autoCashoutAt }
+}
+
+/** The server's id of the player's bet; cash-out and cancel are only enabled once it is known. */
+export function placedBetId(bet: PlayerBet | null): BetId {
+  if (!bet?.betId) throw new Error('[crash/round] no placed bet to act on')
+  return bet.betId
+}
+
+/** The bet as the rules settle it at `crashPoint` (auto cash-out at or below it wins). */
+export function settledAt(bet: PlayerBet | null, crashPoint: CrashPoint): PlayerBet | null {
+  if (!bet) return null
+  const outcome = settle({ ...bet, cashedOutAt: bet.cashoutAt }, crashPoint)
+  return {
+    ...bet,
+    cashoutAt: outcome.type === 'cashedOut' ? outcome.cashoutAt : null,
+    win: outcome.win,
+  }
+}
+
+/** The server clock now, given the client clock now (`Date.now()` at the app edge). */
+export function serverNow(context: CrashRoundContext, clientNow: number): number {
+  return clientNow + context.clockOffset
+}
+
+/**
+ * The multiplier to draw at client time `clientNow`: 1.00x before the start, the curve from the
+ * server-anchored start while running (it keeps climbing until `crashed` arrives, since only the
+ * server knows the crash point), and the crash point once crashed.
+ */
+export function displayedMultiplier(context: CrashRoundContext, clientNow: number): Multiplier {
+  const round = context.round
+  if (!round || round.startedAt === null) return 100 as Multiplier
+  if (round.phase === 'crashed' && round.crashPoint !== null) {
+    return round.crashPoint as number as Multiplier
+  }
+  return multiplierAt(serverNow(context, clientNow) - round.startedAt)
+}
+
+/** Milliseconds left in the betting window at client time `clientNow` (0 when closed or unknown). */
+export function bettingMsLeft(context: CrashRoundContext, clientNow: number): number {
+  const round = context.round
+  if (!round || round.phase !== 'betting' || round.bettingEndsAt === null) return 0
+  return Math.max(0, round.bettingEndsAt - serverNow(context, clientNow))
+}
