@@ -6,8 +6,9 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { overBudget, toMarkdown, type Benchmark, type BenchResult } from './harness'
 import { bundle } from './bundle'
+import { replayBench } from './replay'
 
-const all: Benchmark[] = [bundle]
+const all: Benchmark[] = [bundle, replayBench]
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'))
 const unknown = wanted.filter((w) => !all.some((b) => b.name === w))
