@@ -38,6 +38,12 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}`,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', TESSERA_MODE: 'sandbox' },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      TESSERA_MODE: 'sandbox',
+      // A fresh in-memory database per run: the demo account starts seeded and untouched.
+      DATA_DIR: process.env.E2E_DATA_DIR ?? 'memory://',
+    },
   },
 })

@@ -13,12 +13,16 @@ import { startLocaleSync } from './features/locale/controller'
 import { decideInitialLocale } from './features/locale/decide'
 import { installGlobalErrorHandlers } from './features/errors/fatal'
 import { startModalUrlSync } from './features/modals/urlSync'
+import { startSession } from './features/session'
 import { createAppRouter } from './routes/router'
 import { useSession } from './stores/session'
 
 async function mount(): Promise<void> {
   const root = document.getElementById('root')
   if (!root) throw new Error('[main] #root element missing')
+
+  // First: a kept session's user (and the saved locale) takes part in the locale decision.
+  await startSession(import.meta.env, window.location)
 
   const decision = decideInitialLocale({
     pathname: window.location.pathname,

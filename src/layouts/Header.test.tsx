@@ -54,6 +54,7 @@ describe('header', () => {
     )
     expect(screen.getByTestId('header.register-button').textContent).toBe('Регистрация')
     expect(screen.queryByTestId('header.balance')).toBeNull()
+    expect(screen.queryByTestId('header.logout-button')).toBeNull()
   })
 
   it('shows the balance in the user currency and the avatar for a signed-in user', async () => {
@@ -63,6 +64,7 @@ describe('header', () => {
     const balance = screen.getByTestId('header.balance')
     expect(balance.textContent?.replace(/\s/g, ' ')).toContain('1 234,56 ₸')
     expect(screen.getByTestId('header.avatar').textContent).toContain('A')
+    expect(screen.getByTestId('header.logout-button').textContent).toBe('Выйти')
     const tipId = screen.getByTestId('header.balance').getAttribute('aria-describedby') ?? ''
     expect(document.getElementById(tipId)?.textContent?.replace(/\s/g, ' ')).toContain('50,00 ₸')
   })

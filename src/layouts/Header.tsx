@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { LogoMark } from '../components/icons'
 import { Tooltip } from '../components/Tooltip'
 import { withoutModalFlags } from '../features/modals/urlSync'
+import { logOutOfApp } from '../features/session'
 import type { Locale } from '../i18n/locales'
 import { DEFAULT_CURRENCY, formatMoney } from '../../games/engine/money'
 import { useSession } from '../stores/session'
@@ -111,6 +112,14 @@ function Account() {
         )}
         <span className="visually-hidden">{t('common:account.profile')}</span>
       </Link>
+      <button
+        type="button"
+        className="button button--ghost account__logout"
+        data-testid="header.logout-button"
+        onClick={() => void logOutOfApp()}
+      >
+        {t('auth:logout.button')}
+      </button>
     </div>
   )
 }

@@ -1,0 +1,139 @@
+import { createMemoryHistory } from '@tanstack/react-router'
+import { act, render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import i18next from 'i18next'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { fromPromise } from 'xstate'
+
+import { ApiError } from '../../api'
+import type { LoginResponse, User } from '../../api/protocol'
+import { App } from '../../App'
+import { loginMachine } from '../../flows/login.machine'
+import { initI18n } from '../../i18n'
+import { createAppRouter } from '../../routes/router'
+import { useModals } from '../../stores/modals'
+import { registerModalBody } from '../modals/slots'
+import { createLoginForm } from './LoginForm'
+
+const user = { id: 1, locale: 'en' } as unknown as User
+const ok: LoginResponse = {
+  success: true,
+  token: 'ta_0123456789abcdef0123',
+  refresh_token: 'tr_0123456789abcdef0123',
+  expires_in: 900,
+  sso: null,
+}
+
+/** The server's answer to the next log-in, settled by the test. */
+let pending: { resolve: (r: LoginResponse) => void; reject: (e: unknown) => void } | undefined
+const logIn = vi.fn()
+
+beforeAll(async () => {
+  await initI18n('en')
+  const machine = loginMachine.provide({
+    actors: {
+      logIn: fromPromise(({ input }) => {
+        logIn(input)
+        return new Promise<LoginResponse>((resolve, reject) => {
+          pending = { resolve, reject }
+        })
+      }),
+      fetchUser: fromPromise(() => Promise.resolve(user)),
+      saveLocale: fromPromise(() => Promise.resolve(user)),
+    },
+    actions: {
+      storeToken: () => undefined,
+      setUser: () => undefined,
+      logOutLocally: () => undefined,
+      closeModal: () => useModals.getState().close(),
+      followSso: () => undefined,
+    },
+  })
+  registerModalBody('Login', createLoginForm(machine))
+})
+afterEach(() => {
+  act(() => useModals.getState().close())
+  logIn.mockClear()
+  pending = undefined
+})
+
+async function openLogin() {
+  const router = createAppRouter('en', createMemoryHistory({ initialEntries: ['/'] }))
+  await router.load()
+  render(<App router={router} i18n={i18next} />)
+  act(() => useModals.getState().open('Login'))
+  return await screen.findByTestId('login.form')
+}
+
+describe('the Login modal body', () => {
+  it('labels its fields and ties translated errors to them, sending nothing', async () => {
+    await openLogin()
+    const email = screen.getByLabelText('E-mail')
+    const password = screen.getByLabelText('Password')
+    await userEvent.type(email, 'demo@')
+    await userEvent.click(screen.getByTestId('login.submit'))
+
+    const emailError = await screen.findByTestId('login.email-error')
+    expect(emailError.textContent).toBe('Enter a valid e-mail, like name@example.com')
+    expect(email.getAttribute('aria-invalid')).toBe('true')
+    expect(email.getAttribute('aria-describedby')).toBe(emailError.id)
+    expect(screen.getByTestId('login.password-error').textContent).toBe('Enter your password')
+    expect(password.getAttribute('aria-describedby')).toBe(
+      screen.getByTestId('login.password-error').id,
+    )
+    expect(document.activeElement).toBe(email)
+    expect(logIn).not.toHaveBeenCalled()
+
+    // Typing in a field clears its message only.
+    await userEvent.type(password, 'x')
+    expect(screen.queryByTestId('login.password-error')).toBeNull()
+    expect(screen.getByTestId('login.email-error')).toBeTruthy()
+  })
+
+  it('disables the button while the attempt runs, then closes on success', async () => {
+    await openLogin()
+    await userEvent.type(screen.getByLabelText('E-mail'), 'demo@tessera.test')
+    await userEvent.type(screen.getByLabelText('Password'), 'tessera-demo')
+    const submit = screen.getByTestId('login.submit')
+    await userEvent.click(submit)
+    expect(submit).toHaveProperty('disabled', true)
+    expect(submit.textContent).toBe('Logging in…')
+    // Enter in a field while disabled: still one request.
+    await userEvent.type(screen.getByLabelText('Password'), '{Enter}')
+    expect(logIn).toHaveBeenCalledTimes(1)
+    expect(logIn).toHaveBeenCalledWith({ email: 'demo@tessera.test', password: 'tessera-demo' })
+
+    act(() => pending?.resolve(ok))
+    await waitFor(() => expect(useModals.getState().current).toBeNull())
+  })
+
+  it('shows the server refusal translated, on the e-mail field', async () => {
+    await openLogin()
+    await userEvent.type(screen.getByLabelText('E-mail'), 'demo@tessera.test')
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong-password')
+    await userEvent.click(screen.getByTestId('login.submit'))
+    const body = { errors: { email: ['invalid_credentials: These credentials do not match.'] } }
+    act(() =>
+      pending?.reject(
+        new ApiError({ type: 'http', status: 422, body }, { method: 'post', path: 'login' }),
+      ),
+    )
+    const error = await screen.findByTestId('login.email-error')
+    expect(error.textContent).toBe('Wrong login or password')
+    expect(screen.getByTestId('login.submit')).toHaveProperty('disabled', false)
+    expect(useModals.getState().current).toBe('Login')
+  })
+
+  it('announces a failure that belongs to no field in an alert', async () => {
+    await openLogin()
+    await userEvent.type(screen.getByLabelText('E-mail'), 'demo@tessera.test')
+    await userEvent.type(screen.getByLabelText('Password'), 'tessera-demo')
+    await userEvent.click(screen.getByTestId('login.submit'))
+    act(() =>
+      pending?.reject(
+        new ApiError({ type: 'transport', reason: 'network' }, { method: 'post', path: 'l' }),
+      ),
+    )
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Network Error'))
+  })
+})

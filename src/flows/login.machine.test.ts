@@ -1,0 +1,303 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createActor, fromPromise } from 'xstate'
+
+import { ApiError } from '../api'
+import type { Locale, LoginResponse, User } from '../api/protocol'
+import { LOGIN_TEXTS, loginMachine, validateCredentials, type LoginInput } from './login.machine'
+
+const user = {
+  id: 1,
+  name: 'Demo',
+  email: 'demo@tessera.test',
+  phone: null,
+  balance: 1_000_000,
+  bonus: 0,
+  bonus_balance: 0,
+  total_balance: 1_000_000,
+  currency: 'RUB',
+  locale: 'ru',
+  timezone: null,
+  image: { small: null },
+  register_method: 'email',
+  is_phone_verified: true,
+  is_email_verified: true,
+  is_password_exists: true,
+  premium: { status: false },
+  is_avatar_hidden: false,
+  is_statistics_hidden: false,
+  verification: { is_need: false, data: null },
+  features: [],
+  region: 'RU',
+} as unknown as User
+
+const TOKEN = 'ta_0123456789abcdef0123'
+const SERVER_MS = 300
+
+/** Resolves (or rejects) after `ms` of the fake clock, like a server answering late. */
+function later<T>(ms: number, outcome: () => T): Promise<T> {
+  return new Promise((resolve, reject) =>
+    setTimeout(() => {
+      try {
+        resolve(outcome())
+      } catch (error) {
+        reject(error as Error)
+      }
+    }, ms),
+  )
+}
+
+function http(status: number, body: unknown): ApiError {
+  return new ApiError({ type: 'http', status, body }, { method: 'post', path: 'login' })
+}
+
+interface Fakes {
+  logIn?: () => LoginResponse
+  fetchUser?: () => User
+  saveLocale?: (locale: Locale) => User
+  input?: Partial<LoginInput>
+}
+
+function start(fakes: Fakes = {}) {
+  const calls = {
+    logIn: vi.fn<(credentials: { email: string; password: string }) => void>(),
+    fetchUser: vi.fn(),
+    saveLocale: vi.fn<(locale: Locale) => void>(),
+    storeToken: vi.fn<(token: string) => void>(),
+    setUser: vi.fn<(user: User) => void>(),
+    logOutLocally: vi.fn(),
+    closeModal: vi.fn(),
+    followSso: vi.fn<(url: string) => void>(),
+  }
+  const machine = loginMachine.provide({
+    actors: {
+      logIn: fromPromise(({ input }) => {
+        calls.logIn(input)
+        return later(SERVER_MS, fakes.logIn ?? (() => ({ ...okLogin, sso: null })))
+      }),
+      fetchUser: fromPromise(() => {
+        calls.fetchUser()
+        return later(SERVER_MS, fakes.fetchUser ?? (() => user))
+      }),
+      saveLocale: fromPromise(({ input }) => {
+        calls.saveLocale(input.locale)
+        return later(SERVER_MS, () =>
+          (fakes.saveLocale ?? ((l) => ({ ...user, locale: l })))(input.locale),
+        )
+      }),
+    },
+    actions: {
+      storeToken: (_, { token }) => calls.storeToken(token),
+      setUser: (_, { user: u }) => calls.setUser(u),
+      logOutLocally: () => calls.logOutLocally(),
+      closeModal: () => calls.closeModal(),
+      followSso: (_, { url }) => calls.followSso(url),
+    },
+  })
+  const actor = createActor(machine, {
+    input: { locale: 'kz', development: false, ...fakes.input },
+  })
+  actor.start()
+  const submit = (email: string, password: string) =>
+    actor.send({ type: 'SUBMIT', credentials: { email, password } })
+  return { actor, calls, submit }
+}
+
+const okLogin: LoginResponse = {
+  success: true,
+  token: TOKEN,
+  refresh_token: 'tr_0123456789abcdef0123',
+  expires_in: 900,
+  sso: null,
+}
+
+beforeEach(() => {
+  vi.useFakeTimers()
+})
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('validation before sending', () => {
+  it('names each bad field and sends nothing', async () => {
+    const { actor, calls, submit } = start()
+    submit('', '')
+    expect(actor.getSnapshot().matches('failure')).toBe(true)
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({
+      email: [{ type: 'text', key: LOGIN_TEXTS.emailRequired }],
+      password: [{ type: 'text', key: LOGIN_TEXTS.passwordRequired }],
+    })
+    submit('not-an-email', 'secret')
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({
+      email: [{ type: 'text', key: LOGIN_TEXTS.emailInvalid }],
+    })
+    expect(actor.getSnapshot().context.failures).toBe(2)
+    await vi.advanceTimersByTimeAsync(5 * SERVER_MS)
+    expect(calls.logIn).not.toHaveBeenCalled()
+    expect(calls.storeToken).not.toHaveBeenCalled()
+  })
+
+  it('accepts a padded e-mail and a password of spaces, as the server does', () => {
+    expect(validateCredentials({ email: '  Demo@Tessera.test ', password: '   ' })).toEqual({})
+    expect(validateCredentials({ email: 'a@b', password: 'x' }).email).toHaveLength(1)
+  })
+
+  it('drops the message of a field the player edits, keeping the others', () => {
+    const { actor, submit } = start()
+    submit('', '')
+    actor.send({ type: 'EDIT', field: 'email' })
+    expect(Object.keys(actor.getSnapshot().context.fieldErrors)).toEqual(['password'])
+  })
+})
+
+describe('a successful log-in', () => {
+  it('stores the token, fetches the user and closes the modal; a second press sends nothing', async () => {
+    const { actor, calls, submit } = start()
+    submit(' demo@tessera.test ', 'tessera-demo')
+    expect(actor.getSnapshot().matches({ submitting: 'loggingIn' })).toBe(true)
+    submit('demo@tessera.test', 'tessera-demo')
+    await vi.advanceTimersByTimeAsync(SERVER_MS)
+    expect(calls.logIn).toHaveBeenCalledTimes(1)
+    expect(calls.logIn).toHaveBeenCalledWith({
+      email: 'demo@tessera.test',
+      password: 'tessera-demo',
+    })
+    expect(calls.storeToken).toHaveBeenCalledWith(TOKEN)
+    expect(actor.getSnapshot().matches({ submitting: 'fetchingUser' })).toBe(true)
+    expect(calls.closeModal).not.toHaveBeenCalled()
+
+    await vi.advanceTimersByTimeAsync(SERVER_MS)
+    expect(calls.setUser).toHaveBeenCalledWith(user)
+    // The user has a locale: it is left alone.
+    expect(calls.saveLocale).not.toHaveBeenCalled()
+    expect(actor.getSnapshot().matches('success')).toBe(true)
+    expect(actor.getSnapshot().status).toBe('done')
+    expect(calls.closeModal).toHaveBeenCalledTimes(1)
+    expect(calls.followSso).not.toHaveBeenCalled()
+  })
+
+  it('saves the interface locale for a user who has none', async () => {
+    const { actor, calls, submit } = start({ fetchUser: () => ({ ...user, locale: null }) })
+    submit('demo@tessera.test', 'tessera-demo')
+    await vi.advanceTimersByTimeAsync(2 * SERVER_MS)
+    expect(actor.getSnapshot().matches({ submitting: 'savingLocale' })).toBe(true)
+    expect(calls.saveLocale).toHaveBeenCalledWith('kz')
+    expect(calls.closeModal).not.toHaveBeenCalled()
+    await vi.advanceTimersByTimeAsync(SERVER_MS)
+    expect(calls.setUser).toHaveBeenLastCalledWith({ ...user, locale: 'kz' })
+    expect(actor.getSnapshot().matches('success')).toBe(true)
+  })
+
+  it('still succeeds when the locale cannot be saved', async () => {
+    const { actor, calls, submit } = start({
+      fetchUser: () => ({ ...user, locale: null }),
+      saveLocale: () => {
+        throw http(500, { data: { message: 'internal_error', params: {} } })
+      },
+    })
+    submit('demo@tessera.test', 'tessera-demo')
+    await vi.advanceTimersByTimeAsync(3 * SERVER_MS)
+    expect(actor.getSnapshot().matches('success')).toBe(true)
+    expect(calls.closeModal).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('single sign-on', () => {
+  it('follows the SSO link outside development, after closing the modal', async () => {
+    const { actor, calls, submit } = start({
+      logIn: () => ({ ...okLogin, sso: 'https://sso.example/enter?return=' }),
+    })
+    submit('demo@tessera.test', 'tessera-demo')
+    await vi.advanceTimersByTimeAsync(2 * SERVER_MS)
+    expect(actor.getSnapshot().matches('redirecting')).toBe(true)
+    expect(calls.closeModal).toHaveBeenCalledTimes(1)
+    expect(calls.followSso).toHaveBeenCalledWith('https://sso.example/enter?return=')
+    expect(calls.closeModal.mock.invocationCallOrder[0]).toBeLessThan(
+      calls.followSso.mock.invocationCallOrder[0] as number,
+    )
+  })
+
+  it('ignores it in development', async () => {
+    const { actor, calls, submit } = start({
+      logIn: () => ({ ...okLogin, sso: 'https://sso.example/enter?return=' }),
+      input: { development: true },
+    })
+    submit('demo@tessera.test', 'tessera-demo')
+    await vi.advanceTimersByTimeAsync(2 * SERVER_MS)
+    expect(actor.getSnapshot().matches('success')).toBe(true)
+    expect(calls.followSso).not.toHaveBeenCalled()
+  })
+})
+
+describe('a refused log-in', () => {
+  it('shows 422 messages on their fields, stores nothing, and lets the player retry', async () => {
+    const wrong = 'invalid_credentials: These credentials do not match our records.'
+    let refuse = true
+    const { actor, calls, submit } = start({
+      logIn: () => {
+        if (refuse) throw http(422, { errors: { email: [wrong], _: ['too_many_requests'] } })
+        return okLogin
+      },
+    })
+    submit('demo@tessera.test', 'wrong-password')
+    await vi.advanceTimersByTimeAsync(SERVER_MS)
+    const { context } = actor.getSnapshot()
+    expect(actor.getSnapshot().matches('failure')).toBe(true)
+    expect(context.fieldErrors).toEqual({ email: [{ type: 'server', message: wrong }] })
+    // A message about no field of the form is shown for the form as a whole.
+    expect(context.formError).toEqual({ type: 'server', message: 'too_many_requests' })
+    expect(calls.storeToken).not.toHaveBeenCalled()
+    expect(calls.closeModal).not.toHaveBeenCalled()
+
+    refuse = false
+    submit('demo@tessera.test', 'tessera-demo')
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({})
+    expect(actor.getSnapshot().context.formError).toBeNull()
+    await vi.advanceTimersByTimeAsync(2 * SERVER_MS)
+    expect(actor.getSnapshot().matches('success')).toBe(true)
+  })
+
+  it('keeps any other failure whole for the form to explain', async () => {
+    const error = http(429, { data: { message: 'too_many_requests', params: {} } })
+    const { actor, submit } = start({
+      logIn: () => {
+        throw error
+      },
+    })
+    submit('demo@tessera.test', 'tessera-demo')
+    await vi.advanceTimersByTimeAsync(SERVER_MS)
+    expect(actor.getSnapshot().context.formError).toEqual({
+      type: 'failure',
+      failure: error.failure,
+    })
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({})
+  })
+
+  it('shows a generic message for an unexpected rejection', async () => {
+    const { actor, submit } = start({
+      logIn: () => {
+        throw new Error('[Api] response does not match the contract')
+      },
+    })
+    submit('demo@tessera.test', 'tessera-demo')
+    await vi.advanceTimersByTimeAsync(SERVER_MS)
+    expect(actor.getSnapshot().context.formError).toEqual({
+      type: 'text',
+      key: LOGIN_TEXTS.unexpected,
+    })
+  })
+
+  it('logs out locally when the user cannot be fetched after the token was stored', async () => {
+    const { actor, calls, submit } = start({
+      fetchUser: () => {
+        throw new ApiError({ type: 'transport', reason: 'network' }, { method: 'get', path: 'u' })
+      },
+    })
+    submit('demo@tessera.test', 'tessera-demo')
+    await vi.advanceTimersByTimeAsync(2 * SERVER_MS)
+    expect(calls.storeToken).toHaveBeenCalledWith(TOKEN)
+    expect(calls.logOutLocally).toHaveBeenCalledTimes(1)
+    expect(actor.getSnapshot().matches('failure')).toBe(true)
+    expect(actor.getSnapshot().context.formError?.type).toBe('failure')
+    expect(calls.closeModal).not.toHaveBeenCalled()
+  })
+})
