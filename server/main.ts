@@ -1,27 +1,39 @@
-// Temporary static server until the reference server lands: serves the built client with an
-// SPA fallback. Replaced by the Fastify server (issue: reference server).
-import { createServer } from 'node:http'
-import { readFile } from 'node:fs/promises'
-import { extname, join, normalize } from 'node:path'
+import { buildApp } from './app'
+import { loadConfig } from './config'
+import { migrate } from './db/migrate'
+import { openDb } from './db/open'
+import { seedDemo } from './db/seed'
+import { Ledger } from './ledger/ledger'
 
-const root = join(process.cwd(), 'dist')
-const types: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-  '.woff2': 'font/woff2',
-  '.json': 'application/json',
-  '.png': 'image/png',
+/**
+ * Entry point (`npm run serve`): reads the environment, opens and migrates the database, seeds
+ * the demo data on first start, and serves the API and the built client on one port.
+ */
+async function main() {
+  const config = loadConfig()
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  const applied = await migrate(db)
+  const { app } = await buildApp({ config, db })
+  if (applied.length > 0) app.log.info({ applied }, 'migrations applied')
+  if (config.seedDemo && (await seedDemo(db, new Ledger(db), config.scryptN))) {
+    app.log.info('demo data seeded: demo@tessera.test / tessera-demo')
+  }
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down')
+    await app.close()
+    await db.close()
+    process.exit(0)
+  }
+  process.once('SIGINT', () => void shutdown('SIGINT'))
+  process.once('SIGTERM', () => void shutdown('SIGTERM'))
+  await app.listen({ port: config.port, host: config.host })
+  app.log.info(
+    `Tessera (${config.mode} mode, ${db.driver}) on ${config.publicUrl}` +
+      (config.sandbox ? ` · sandbox outbox at ${config.publicUrl}/api/sandbox` : ''),
+  )
 }
-const port = Number(process.env.PORT ?? 3000)
-createServer((req, res) => {
-  const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname))
-  const file = join(root, path)
-  readFile(file.startsWith(root) && extname(file) ? file : join(root, 'index.html'))
-    .catch(() => readFile(join(root, 'index.html')))
-    .then((body) => {
-      res.writeHead(200, { 'content-type': types[extname(file)] ?? types['.html'] })
-      res.end(body)
-    })
-}).listen(port, process.env.HOST ?? '0.0.0.0', () => console.log(`Tessera on :${port}`))
+
+main().catch((err: unknown) => {
+  console.error(err)
+  process.exit(1)
+})

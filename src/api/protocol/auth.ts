@@ -170,3 +170,14 @@ export const passwordResetByResetTokenRequest = z.object({
   password,
   password_confirm: z.string().max(128),
 })
+
+export type LoginEmailPasswordRequest = z.input<typeof loginEmailPasswordRequest>
+export type LoginEmailCodeRequest = z.input<typeof loginEmailCodeRequest>
+export type LoginPhonePasswordRequest = z.input<typeof loginPhonePasswordRequest>
+export type LoginPhoneCodeRequest = z.input<typeof loginPhoneCodeRequest>
+export type PhoneOnlyRequest = z.input<typeof phoneOnlyRequest>
+export type EmailOnlyRequest = z.input<typeof emailOnlyRequest>
+export type VerifyCodeRequest = z.input<typeof verifyCodeRequest>
+export type RefreshRequest = z.input<typeof refreshRequest>
+export type PasswordResetByTokenRequest = z.input<typeof passwordResetByTokenRequest>
+export type PasswordResetByResetTokenRequest = z.input<typeof passwordResetByResetTokenRequest>

@@ -102,3 +102,24 @@ export const outboxQuery = z.object({
 })
 export const outboxResponse = z.object({ data: z.array(outboxMessage) })
 export type OutboxResponse = z.infer<typeof outboxResponse>
+
+/** Games with their own socket service (SPEC.md section 7: separate base URLs per service). */
+export const gameServiceNames = [
+  'crash',
+  'cases',
+  'miner',
+  'general',
+  'coinflip',
+  'keno',
+  'dice',
+] as const
+
+/**
+ * GET /config (designed, not in SPEC): runtime settings of this deployment. `game_services` maps
+ * each service to its URL, null meaning "this server" (the socket.io namespace `/<name>`).
+ */
+export const clientConfigResponse = z.object({
+  mode: z.enum(['sandbox', 'production']),
+  game_services: z.record(z.enum(gameServiceNames), z.string().nullable()),
+})
+export type ClientConfigResponse = z.infer<typeof clientConfigResponse>

@@ -1,0 +1,68 @@
+import Fastify, { type FastifyInstance } from 'fastify'
+import type { Config } from './config'
+import type { Db } from './db/db'
+import { errorHandler } from './http/errors'
+import { registerRateLimit } from './http/rateLimit'
+import { authRoutes } from './http/routes/auth'
+import { billingRoutes } from './http/routes/billing'
+import { bonusRoutes } from './http/routes/bonus'
+import { miscRoutes } from './http/routes/misc'
+import { passwordRoutes } from './http/routes/password'
+import { profileRoutes } from './http/routes/profile'
+import { sandboxRoutes } from './http/routes/sandbox'
+import { sessionRoutes } from './http/routes/session'
+import { registerSecurity } from './http/security'
+import { registerStatic } from './http/static'
+import { createServices, type Services } from './services'
+
+/** Prefix of every API route: SPEC's API paths would collide with client routes at the root. */
+export const API_PREFIX = '/api'
+
+/**
+ * Builds the reference server: the API of SPEC.md section 7 under `/api`, the sandbox providers
+ * (sandbox mode), and the built client with its SPA fallback. Tests call this with a throwaway
+ * database and `inject` requests; `main.ts` adds listening and shutdown.
+ */
+export async function buildApp(opts: {
+  config: Config
+  db: Db
+  now?: () => Date
+  logger?: boolean
+}): Promise<{ app: FastifyInstance; services: Services; routes: string[] }> {
+  const { config, db } = opts
+  const services = createServices(config, db, opts.now)
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel },
+    bodyLimit: 64 * 1024,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  })
+  // Every route as "METHOD /path", so a test can check that each one is covered.
+  const routes: string[] = []
+  app.addHook('onRoute', (r) => {
+    for (const m of [r.method].flat()) if (m !== 'HEAD') routes.push(`${m} ${r.url}`)
+  })
+  app.decorateRequest('auth', null)
+  app.setErrorHandler(errorHandler)
+  await registerSecurity(app, config)
+  await registerRateLimit(app)
+  await app.register(
+    async (api) => {
+      authRoutes(api, services)
+      sessionRoutes(api, services)
+      passwordRoutes(api, services)
+      profileRoutes(api, services)
+      billingRoutes(api, services)
+      bonusRoutes(api, services)
+      miscRoutes(api, services)
+      if (config.sandbox) sandboxRoutes(api, services)
+    },
+    { prefix: API_PREFIX },
+  )
+  registerStatic(app, config.distDir)
+  app.addHook('onClose', async () => {
+    for (const t of services.timers) clearTimeout(t)
+    services.timers.clear()
+  })
+  return { app, services, routes }
+}

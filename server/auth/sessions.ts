@@ -1,0 +1,146 @@
+import type { Db } from '../db/db'
+import { hashToken, newToken } from './tokens'
+
+/** Tokens handed to the client at log-in and refresh. */
+export interface IssuedTokens {
+  token: string
+  refresh_token: string
+  expires_in: number
+}
+
+/** The authenticated caller of a request. */
+export interface AuthContext {
+  userId: number
+  sessionId: number
+}
+
+export interface SessionPolicy {
+  accessTtlS: number
+  idleTtlS: number
+  absoluteTtlS: number
+}
+
+interface SessionRow {
+  id: number
+  user_id: number
+  access_expires_at: Date
+  created_at: Date
+  last_seen_at: Date
+  ended_at: Date | null
+}
+
+/**
+ * Sessions: a short-lived access token plus a refresh token, both random 256-bit values stored
+ * only as hashes. A session ends at logout, after `idleTtlS` without use, or `absoluteTtlS` after
+ * log-in, whichever comes first.
+ */
+export class Sessions {
+  constructor(
+    private readonly db: Db,
+    private readonly policy: SessionPolicy,
+    private readonly now: () => Date,
+  ) {}
+
+  /** Starts a new session (every log-in gets fresh tokens). */
+  async create(userId: number): Promise<IssuedTokens> {
+    const access = newToken('ta')
+    const refresh = newToken('tr')
+    const now = this.now()
+    await this.db.query(
+      `INSERT INTO sessions (user_id, access_hash, refresh_hash, access_expires_at, created_at, last_seen_at)
+       VALUES ($1, $2, $3, $4, $5, $5)`,
+      [userId, hashToken(access), hashToken(refresh), this.accessExpiry(now), now],
+    )
+    return { token: access, refresh_token: refresh, expires_in: this.policy.accessTtlS }
+  }
+
+  private accessExpiry(now: Date): Date {
+    return new Date(now.getTime() + this.policy.accessTtlS * 1000)
+  }
+
+  private alive(s: SessionRow, now: Date): boolean {
+    const t = now.getTime()
+    return (
+      s.ended_at === null &&
+      t - s.last_seen_at.getTime() < this.policy.idleTtlS * 1000 &&
+      t - s.created_at.getTime() < this.policy.absoluteTtlS * 1000
+    )
+  }
+
+  /** Resolves an access token to its caller, or undefined when unknown, expired or ended. */
+  async authenticate(
+    accessToken: string,
+  ): Promise<(AuthContext & { accessExpiresAt: Date }) | undefined> {
+    const rows = await this.db.query<SessionRow>(
+      'SELECT id, user_id, access_expires_at, created_at, last_seen_at, ended_at FROM sessions WHERE access_hash = $1',
+      [hashToken(accessToken)],
+    )
+    const s = rows[0]
+    const now = this.now()
+    if (!s || !this.alive(s, now) || s.access_expires_at.getTime() <= now.getTime())
+      return undefined
+    // Touch at most once a minute: the idle timeout needs minutes, not every request's write.
+    if (now.getTime() - s.last_seen_at.getTime() > 60_000) {
+      await this.db.query('UPDATE sessions SET last_seen_at = $2 WHERE id = $1', [s.id, now])
+    }
+    return { userId: s.user_id, sessionId: s.id, accessExpiresAt: s.access_expires_at }
+  }
+
+  /**
+   * Rotates both tokens of a live session, given its refresh token or (for clients that keep one
+   * token) its access token, expired or not. Each presented token works once.
+   */
+  async refresh(presented: string): Promise<IssuedTokens | undefined> {
+    const hash = hashToken(presented)
+    const rows = await this.db.query<SessionRow & { access_hash: string; refresh_hash: string }>(
+      `SELECT id, user_id, access_expires_at, created_at, last_seen_at, ended_at, access_hash, refresh_hash
+       FROM sessions WHERE refresh_hash = $1 OR access_hash = $1`,
+      [hash],
+    )
+    const s = rows[0]
+    const now = this.now()
+    if (!s || !this.alive(s, now)) return undefined
+    const access = newToken('ta')
+    const refresh = newToken('tr')
+    // Compare-and-swap on the old hash: two racing refreshes cannot both win.
+    const updated = await this.db.query(
+      `UPDATE sessions SET access_hash = $3, refresh_hash = $4, access_expires_at = $5, last_seen_at = $6
+       WHERE id = $1 AND (refresh_hash = $2 OR access_hash = $2) AND ended_at IS NULL RETURNING id`,
+      [s.id, hash, hashToken(access), hashToken(refresh), this.accessExpiry(now), now],
+    )
+    if (updated.length === 0) return undefined
+    return { token: access, refresh_token: refresh, expires_in: this.policy.accessTtlS }
+  }
+
+  /**
+   * Replaces only the access token when it is in the last third of its life (GET /profile/user
+   * hands it out as `fresh_token`), keeping the refresh token.
+   */
+  async freshAccessToken(ctx: AuthContext & { accessExpiresAt: Date }): Promise<string | null> {
+    const left = ctx.accessExpiresAt.getTime() - this.now().getTime()
+    if (left > (this.policy.accessTtlS * 1000) / 3) return null
+    const access = newToken('ta')
+    await this.db.query(
+      'UPDATE sessions SET access_hash = $2, access_expires_at = $3 WHERE id = $1',
+      [ctx.sessionId, hashToken(access), this.accessExpiry(this.now())],
+    )
+    return access
+  }
+
+  /** Ends a session (logout). */
+  async end(sessionId: number, reason: string): Promise<void> {
+    await this.db.query(
+      'UPDATE sessions SET ended_at = $2, ended_reason = $3 WHERE id = $1 AND ended_at IS NULL',
+      [sessionId, this.now(), reason],
+    )
+  }
+
+  /** Ends every session of a user but one (after a password change or reset). */
+  async endOthers(userId: number, keepSessionId: number | null, reason: string): Promise<void> {
+    await this.db.query(
+      `UPDATE sessions SET ended_at = $3, ended_reason = $4
+       WHERE user_id = $1 AND id IS DISTINCT FROM $2 AND ended_at IS NULL`,
+      [userId, keepSessionId, this.now(), reason],
+    )
+  }
+}

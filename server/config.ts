@@ -1,0 +1,137 @@
+import { z } from 'zod'
+
+const csv = z
+  .string()
+  .optional()
+  .transform((s) =>
+    (s ?? '')
+      .split(',')
+      .map((x) => x.trim())
+      .filter((x) => x !== ''),
+  )
+const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback)
+const perMinute = (fallback: number) => z.coerce.number().int().positive().default(fallback)
+
+/**
+ * Server configuration, read from the environment once at start. Every variable is listed with
+ * its default in the README and docs/api.md.
+ */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** Public origin of the site, used in links (payment page, reset link, social popup). */
+  PUBLIC_URL: z.string().optional(),
+  /** Where the client calls the API; informational (the client is built with VITE_API_BASE_URL). */
+  API_BASE_URL: z.string().default('/api'),
+  /** `sandbox` (sandbox providers on) or `production`; default sandbox unless NODE_ENV=production. */
+  TESSERA_MODE: z.enum(['sandbox', 'production']).optional(),
+  NODE_ENV: z.string().optional(),
+  /** PostgreSQL connection string; when unset the embedded PGlite database is used. */
+  DATABASE_URL: z.string().optional(),
+  /** PGlite data directory, or `memory://` for a throwaway database. */
+  DATA_DIR: z.string().default('.data/pglite'),
+  /** Built client directory. */
+  DIST_DIR: z.string().default('dist'),
+  /**
+   * Trust X-Forwarded-For (client IP for rate limits and geo) only behind a proxy that sets it;
+   * otherwise a client could pick its own IP and dodge the limits.
+   */
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** Allowed CORS origins (comma-separated); empty = same origin only. */
+  CORS_ORIGINS: csv,
+  /** ISO 3166 alpha-2 codes answered with 451 by /geo_ip (comma-separated). */
+  BLOCKED_COUNTRIES: csv,
+  /** Country assumed for a client IP without a GEO_IP_HEADER (local and private addresses). */
+  DEFAULT_COUNTRY: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .default('RU'),
+  /** Request header holding the client's country, set by a CDN or proxy (e.g. cf-ipcountry). */
+  GEO_IP_HEADER: z.string().toLowerCase().default('cf-ipcountry'),
+  /** /mirror answers: a new link to redirect to, a Yandex verification tag, an SSO link. */
+  MIRROR_NEW_LINK: z.url().optional(),
+  MIRROR_YANDEX_VERIFICATION: z.string().optional(),
+  MIRROR_SSO_URL: z.string().optional(),
+  /** Known mirror domains (comma-separated) for /middleware/mirror. */
+  MIRROR_DOMAINS: csv,
+  /** Per-game socket service URLs, JSON object { crash: 'https://...' }; default: this server. */
+  GAME_SERVICE_URLS: z.string().default('{}'),
+  /** Seconds an access token lives before it must be refreshed. */
+  ACCESS_TOKEN_TTL_S: seconds(900),
+  /** Seconds of inactivity that end a session. */
+  SESSION_IDLE_TTL_S: seconds(7 * 24 * 3600),
+  /** Seconds after log-in that end a session whatever happens. */
+  SESSION_ABSOLUTE_TTL_S: seconds(30 * 24 * 3600),
+  /** Requests per minute and IP on log-in, code sending and registration. */
+  RATE_LIMIT_LOGIN: perMinute(10),
+  RATE_LIMIT_CODES: perMinute(5),
+  RATE_LIMIT_REGISTER: perMinute(5),
+  /** Sandbox payment provider: pay invoices automatically after this many ms (0 = never). */
+  SANDBOX_PAY_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  /** Seconds an invoice stays payable. */
+  INVOICE_LIFETIME_S: seconds(1200),
+  /** scrypt cost N (memory ~128*N*r bytes); tests lower it. */
+  SCRYPT_N: z.coerce.number().int().min(1024).default(32768),
+  /** Seed demo data on first start (`false` to skip). */
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+})
+
+/** Parsed configuration. */
+export type Config = ReturnType<typeof loadConfig>
+
+/** Reads and validates the environment; throws a readable error listing bad variables. */
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = envSchema.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new Error(`[config] invalid environment:\n${lines.join('\n')}`)
+  }
+  const e = parsed.data
+  const mode = e.TESSERA_MODE ?? (e.NODE_ENV === 'production' ? 'production' : 'sandbox')
+  const gameServices = z
+    .record(z.string(), z.string())
+    .parse(JSON.parse(e.GAME_SERVICE_URLS) as unknown)
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    apiBaseUrl: e.API_BASE_URL,
+    mode,
+    sandbox: mode === 'sandbox',
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    distDir: e.DIST_DIR,
+    trustProxy: e.TRUST_PROXY,
+    corsOrigins: e.CORS_ORIGINS,
+    blockedCountries: e.BLOCKED_COUNTRIES.map((c) => c.toUpperCase()),
+    defaultCountry: e.DEFAULT_COUNTRY,
+    geoIpHeader: e.GEO_IP_HEADER,
+    mirror: {
+      newLink: e.MIRROR_NEW_LINK ?? null,
+      yandexVerification: e.MIRROR_YANDEX_VERIFICATION ?? null,
+      sso: e.MIRROR_SSO_URL ?? null,
+      domains: e.MIRROR_DOMAINS,
+    },
+    gameServices,
+    accessTokenTtlS: e.ACCESS_TOKEN_TTL_S,
+    sessionIdleTtlS: e.SESSION_IDLE_TTL_S,
+    sessionAbsoluteTtlS: e.SESSION_ABSOLUTE_TTL_S,
+    rateLimits: {
+      login: e.RATE_LIMIT_LOGIN,
+      codes: e.RATE_LIMIT_CODES,
+      register: e.RATE_LIMIT_REGISTER,
+    },
+    sandboxPayDelayMs: e.SANDBOX_PAY_DELAY_MS,
+    invoiceLifetimeS: e.INVOICE_LIFETIME_S,
+    scryptN: e.SCRYPT_N,
+    seedDemo: e.SEED_DEMO,
+    logLevel: e.LOG_LEVEL,
+  } as const
+}

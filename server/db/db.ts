@@ -1,0 +1,51 @@
+/**
+ * The one SQL interface of the server. Two drivers implement it (PGlite embedded, `pg` for a
+ * PostgreSQL server); code above this layer writes plain PostgreSQL and never knows which.
+ * BIGINT columns come back as JS numbers (checked to be safe integers) on both drivers.
+ */
+export type Row = Record<string, unknown>
+
+/** Something that runs SQL: the database itself or an open transaction. */
+export interface Queryable {
+  query<T = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>
+}
+
+export interface TransactionOptions {
+  /** Default `serializable`: every money path runs at the strictest level. */
+  isolation?: 'serializable' | 'read committed'
+}
+
+/** A database handle. */
+export interface Db extends Queryable {
+  readonly driver: 'pglite' | 'pg'
+  /** Runs `fn` in one transaction; commits if it resolves, rolls back if it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>
+  /** Runs a multi-statement script (migrations). */
+  exec(sql: string): Promise<void>
+  close(): Promise<void>
+}
+
+/** Parses an int8 text value, refusing values a JS number cannot hold exactly. */
+export function parseInt8(text: string): number {
+  const n = Number(text)
+  if (!Number.isSafeInteger(n)) throw new Error(`[db] int8 value ${text} exceeds 2^53`)
+  return n
+}
+
+/** SQLSTATE of an error thrown by either driver, if any. */
+export function sqlState(err: unknown): string | undefined {
+  if (typeof err === 'object' && err !== null && 'code' in err) {
+    const code = (err as { code: unknown }).code
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code
+  }
+  return undefined
+}
+
+/** Name of the violated constraint of a driver error, if any. */
+export function sqlConstraint(err: unknown): string | undefined {
+  if (typeof err === 'object' && err !== null && 'constraint' in err) {
+    const c = (err as { constraint: unknown }).constraint
+    if (typeof c === 'string') return c
+  }
+  return undefined
+}

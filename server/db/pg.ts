@@ -1,0 +1,53 @@
+import pg from 'pg'
+import { parseInt8, type Db, type Queryable } from './db'
+
+const INT8_OID = 20
+
+/** Connects to a PostgreSQL server through a `pg` pool. */
+export async function openPg(connectionString: string): Promise<Db> {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID
+          ? parseInt8
+          : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+    },
+  })
+  // An idle client error (server restart) must not crash the process; the next query reconnects.
+  pool.on('error', () => {})
+  const asQueryable = (q: pg.Pool | pg.PoolClient): Queryable => ({
+    async query<T>(sql: string, params: readonly unknown[] = []) {
+      const res = await q.query(sql, params as unknown[])
+      return res.rows as T[]
+    },
+  })
+  await pool.query('SELECT 1')
+  const root = asQueryable(pool)
+  return {
+    driver: 'pg',
+    query: root.query,
+    async transaction(fn, options) {
+      const client = await pool.connect()
+      const level = options?.isolation === 'read committed' ? 'READ COMMITTED' : 'SERIALIZABLE'
+      try {
+        await client.query(`BEGIN ISOLATION LEVEL ${level}`)
+        const result = await fn(asQueryable(client))
+        await client.query('COMMIT')
+        return result
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => {})
+        throw err
+      } finally {
+        client.release()
+      }
+    },
+    async exec(sql) {
+      await pool.query(sql)
+    },
+    async close() {
+      await pool.end()
+    },
+  }
+}

@@ -1,0 +1,37 @@
+import { mkdir } from 'node:fs/promises'
+import { PGlite, types } from '@electric-sql/pglite'
+import { parseInt8, type Db, type Queryable } from './db'
+
+const parsers = { [types.INT8]: parseInt8 }
+
+/** Opens the embedded PGlite database at `dataDir` (`memory://` for a throwaway one). */
+export async function openPglite(dataDir: string): Promise<Db> {
+  if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true })
+  const pg = await PGlite.create(dataDir, { parsers })
+  const asQueryable = (q: Pick<PGlite, 'query'>): Queryable => ({
+    async query<T>(sql: string, params: readonly unknown[] = []) {
+      const res = await q.query<T>(sql, params as unknown[])
+      return res.rows
+    },
+  })
+  const root = asQueryable(pg)
+  return {
+    driver: 'pglite',
+    query: root.query,
+    async transaction(fn, options) {
+      // PGlite is one connection guarded by a transaction mutex, so transactions never interleave;
+      // the isolation level is still set so the SQL is the same as on a server.
+      return pg.transaction(async (tx) => {
+        const level = options?.isolation === 'read committed' ? 'READ COMMITTED' : 'SERIALIZABLE'
+        await tx.query(`SET TRANSACTION ISOLATION LEVEL ${level}`)
+        return fn(asQueryable(tx))
+      })
+    },
+    async exec(sql) {
+      await pg.exec(sql)
+    },
+    async close() {
+      await pg.close()
+    },
+  }
+}

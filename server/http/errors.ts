@@ -1,0 +1,95 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
+import { ZodError, type core } from 'zod'
+import type { ErrorCode, MessageErrorBody, ValidationErrorBody } from '../../src/api/protocol'
+import { LedgerError } from '../ledger/errors'
+
+/** An expected failure with the exact status and body the client understands. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(`[http] ${status} ${JSON.stringify(body)}`)
+    this.name = 'HttpError'
+  }
+}
+
+type Params = MessageErrorBody['data']['params']
+
+/** `{ data: { message, params } }` with any status but 403 and 422. */
+export function messageError(status: number, message: ErrorCode, params: Params = {}): HttpError {
+  return new HttpError(status, { data: { message, params } } satisfies MessageErrorBody)
+}
+
+/** 422 for one field: the message reads `code: text` (the client translates `error.{code}`). */
+export function fieldError(field: string, code: ErrorCode | string, text: string): HttpError {
+  return new HttpError(422, {
+    errors: { [field]: [`${code}: ${text}`] },
+  } satisfies ValidationErrorBody)
+}
+
+/** 403 `{ data: { error } }`. */
+export function forbidden(error: string): HttpError {
+  return new HttpError(403, { data: { error } })
+}
+
+/** 401 for a missing, unknown, ended or timed-out session. */
+export function unauthenticated(reason: 'unauthenticated' | 'session_expired' = 'unauthenticated') {
+  return messageError(401, reason)
+}
+
+function issueCode(issue: core.$ZodIssue): string {
+  if (issue.code === 'invalid_type' && /received undefined/.test(issue.message)) return 'required'
+  if (issue.code === 'invalid_format' || issue.code === 'invalid_union') return 'invalid'
+  return issue.code
+}
+
+/** Turns zod issues into the 422 map: field path → `code: message` lines. */
+export function zodToErrors(err: ZodError, renames: Record<string, string> = {}) {
+  const errors: Record<string, string[]> = {}
+  for (const issue of err.issues) {
+    const path = issue.path.map(String).join('.') || '_'
+    const field = renames[path] ?? path
+    const message =
+      issue.code === 'invalid_type' && issueCode(issue) === 'required'
+        ? 'This field is required.'
+        : issue.message
+    ;(errors[field] ??= []).push(`${issueCode(issue)}: ${message}`)
+  }
+  return errors
+}
+
+const ledgerStatus: Record<LedgerError['code'], number> = {
+  balance_not_enough: 400,
+  idempotency_key_reused: 409,
+  hold_not_found: 404,
+  hold_closed: 409,
+  invalid_amount: 422,
+}
+
+/**
+ * The one error handler: expected failures keep their status and body; fastify's own 4xx
+ * (bad JSON, wrong content type, body too large) become `bad_request` bodies; anything else is a
+ * logged 500 that reveals nothing.
+ */
+export function errorHandler(err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) {
+  if (err instanceof HttpError) return reply.status(err.status).send(err.body)
+  if (err instanceof ZodError) return reply.status(422).send({ errors: zodToErrors(err) })
+  if (err instanceof LedgerError) {
+    const status = ledgerStatus[err.code]
+    const body =
+      status === 422
+        ? { errors: { amount: [`${err.code}: ${err.message}`] } }
+        : { data: { message: err.code, params: {} } }
+    return reply.status(status).send(body)
+  }
+  const status = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500
+  if (status >= 400 && status < 500) {
+    const message = status === 429 ? 'too_many_requests' : 'bad_request'
+    return reply.status(status).send({
+      data: { message, params: { reason: 'code' in err ? String(err.code) : err.message } },
+    })
+  }
+  req.log.error({ err }, 'unhandled error')
+  return reply.status(500).send({ data: { message: 'internal_error', params: {} } })
+}

@@ -1,0 +1,149 @@
+import type { FastifyInstance } from 'fastify'
+import {
+  codeChannelQuery,
+  emailOnlyRequest,
+  loginEmailCodeRequest,
+  loginEmailPasswordRequest,
+  loginPhoneCodeRequest,
+  loginPhonePasswordRequest,
+  phoneOnlyRequest,
+  registerEmailRequest,
+  registerPhoneRequest,
+  type LoginResponse,
+  type RegisterResponse,
+} from '../../../src/api/protocol'
+import { sendCode } from '../../auth/delivery'
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../auth/passwords'
+import { findUser, insertUser, type UserRow } from '../../auth/users'
+import type { Services } from '../../services'
+import { fieldError } from '../errors'
+import { countryOf } from '../geo'
+import { parseBody, parseQuery } from '../parse'
+import { limit } from '../rateLimit'
+import { attachPromo } from './bonus'
+
+/**
+ * Registration and log-in (SPEC.md section 7): e-mail or phone with a password or a one-time
+ * code. Every success starts a new session.
+ */
+export function authRoutes(app: FastifyInstance, s: Services): void {
+  const { rateLimits } = s.config
+
+  const loginResponse = async (userId: number): Promise<LoginResponse> => ({
+    success: true,
+    ...(await s.sessions.create(userId)),
+    sso: s.config.mirror.sso,
+  })
+
+  const register = async (
+    req: Parameters<typeof countryOf>[0],
+    body: { email?: string; phone?: string; password: string } & Record<string, unknown>,
+  ): Promise<RegisterResponse> => {
+    const field = body.email !== undefined ? 'email' : 'phone'
+    const target = (body.email ?? body.phone)!
+    const existing = await findUser(s.db, field === 'email' ? { email: target } : { phone: target })
+    if (existing) throw fieldError(field, 'already_taken', `The ${field} has already been taken.`)
+    const attribution = Object.fromEntries(
+      ['partner', 'adplace', 'stag', 'promo', 'fpp'].map((k) => [k, body[k] ?? null]),
+    )
+    const id = await insertUser(s.db, {
+      [field]: target,
+      passwordHash: await hashPassword(body.password, s.config.scryptN),
+      registerMethod: field,
+      currency: (body.currency as UserRow['currency'] | undefined) ?? 'RUB',
+      locale: (body.locale as UserRow['locale'] | undefined) ?? null,
+      timezone: (body.timezone as string | undefined) ?? null,
+      countryCode: countryOf(req, s.config),
+      attribution,
+    })
+    // Lost a race with a concurrent registration of the same address.
+    if (id === undefined)
+      throw fieldError(field, 'already_taken', `The ${field} has already been taken.`)
+    if (typeof body.promo === 'string') await attachPromo(s, id, body.promo)
+    await sendCode(
+      s,
+      field === 'email' ? 'verify_email' : 'verify_phone',
+      field === 'email' ? 'email' : 'sms',
+      target,
+    )
+    const tokens = await s.sessions.create(id)
+    return { data: tokens }
+  }
+
+  app.post('/api/v2/auth/register/email', { config: limit(rateLimits.register) }, async (req) =>
+    register(req, parseBody(registerEmailRequest, req)),
+  )
+  app.post('/api/v2/auth/register/phone', { config: limit(rateLimits.register) }, async (req) =>
+    register(req, parseBody(registerPhoneRequest, req)),
+  )
+
+  const byPassword = async (field: 'email' | 'phone', target: string, password: string) => {
+    const user = await findUser(s.db, field === 'email' ? { email: target } : { phone: target })
+    const ok = user?.password_hash
+      ? await verifyPassword(password, user.password_hash)
+      : await verifyAgainstDummy(password, s.config.scryptN)
+    if (!user || !ok) {
+      throw fieldError(field, 'invalid_credentials', 'These credentials do not match our records.')
+    }
+    return loginResponse(user.id)
+  }
+
+  app.post(
+    '/api/v2/auth/login/email/password',
+    { config: limit(rateLimits.login) },
+    async (req) => {
+      const b = parseBody(loginEmailPasswordRequest, req)
+      return byPassword('email', b.email, b.password)
+    },
+  )
+  app.post(
+    '/api/v2/auth/login/phone/password',
+    { config: limit(rateLimits.login) },
+    async (req) => {
+      const b = parseBody(loginPhonePasswordRequest, req)
+      return byPassword('phone', b.phone, b.password)
+    },
+  )
+
+  const byCode = async (field: 'email' | 'phone', target: string, code: string) => {
+    const valid = await s.codes.consume('login', target, code)
+    const user = valid
+      ? await findUser(s.db, field === 'email' ? { email: target } : { phone: target })
+      : undefined
+    if (!user) throw fieldError('code', 'invalid_code', 'The code is invalid or has expired.')
+    // A code delivered to the address proves the player owns it.
+    const column = field === 'email' ? 'is_email_verified' : 'is_phone_verified'
+    await s.db.query(`UPDATE users SET ${column} = true WHERE id = $1`, [user.id])
+    return loginResponse(user.id)
+  }
+
+  app.post('/api/v2/auth/login/email/code', { config: limit(rateLimits.login) }, async (req) => {
+    const b = parseBody(loginEmailCodeRequest, req)
+    return byCode('email', b.email, b.code)
+  })
+  app.post('/api/v2/auth/login/phone/code', { config: limit(rateLimits.login) }, async (req) => {
+    parseQuery(codeChannelQuery, req)
+    const b = parseBody(loginPhoneCodeRequest, req)
+    return byCode('phone', b.phone, b.code)
+  })
+
+  // Code sending answers the same whether or not the address is registered (no enumeration).
+  const sendLoginCode = async (field: 'email' | 'phone', target: string) => {
+    const user = await findUser(s.db, field === 'email' ? { email: target } : { phone: target })
+    return sendCode(s, 'login', field === 'email' ? 'email' : 'sms', target, user !== undefined)
+  }
+  const codeLimit = { config: limit(rateLimits.codes) }
+  app.post('/api/v2/auth/login/phone/verification', codeLimit, async (req) =>
+    sendLoginCode('phone', parseBody(phoneOnlyRequest, req).phone),
+  )
+  app.post('/api/v2/auth/login/email/verification', codeLimit, async (req) =>
+    sendLoginCode('email', parseBody(emailOnlyRequest, req).email),
+  )
+  app.post('/api/v2/auth/login/phone/code/resend', codeLimit, async (req) => {
+    parseQuery(codeChannelQuery, req)
+    return sendLoginCode('phone', parseBody(phoneOnlyRequest, req).phone)
+  })
+  app.post('/login/email/resend', codeLimit, async (req) =>
+    sendLoginCode('email', parseBody(emailOnlyRequest, req).email),
+  )
+}

@@ -1,0 +1,252 @@
+/**
+ * Every API call of SPEC.md section 7 (plus the designed invoice creation), with whether it needs
+ * a session and a valid example body. The coverage and fuzz tests iterate over this table, so a
+ * route added to the server without a line here is caught by the "table is complete" test.
+ */
+export interface Endpoint {
+  method: 'GET' | 'POST' | 'PUT'
+  path: string
+  auth: boolean
+  /** A valid body for calls that take one. */
+  body?: Record<string, unknown>
+  headers?: Record<string, string>
+}
+
+const uuid = '00000000-0000-4000-8000-000000000000'
+
+export const endpoints: Endpoint[] = [
+  { method: 'GET', path: '/api/profile/user', auth: true },
+  { method: 'PUT', path: '/api/profile/settings', auth: true, body: { timezone: 'Europe/Moscow' } },
+  {
+    method: 'POST',
+    path: '/api/password/update',
+    auth: true,
+    body: { old_password: 'x', password: 'new-password-1', password_confirm: 'new-password-1' },
+  },
+  {
+    method: 'POST',
+    path: '/api/api/v2/auth/password/set',
+    auth: true,
+    body: { password: 'new-password-1', confirm_password: 'new-password-1' },
+  },
+  {
+    method: 'POST',
+    path: '/api/api/v2/auth/register/email',
+    auth: false,
+    body: { email: 'fuzz@tessera.test', password: 'password-123', fpp: 'fp' },
+  },
+  {
+    method: 'POST',
+    path: '/api/api/v2/auth/register/phone',
+    auth: false,
+    body: { phone: '+79991112233', password: 'password-123' },
+  },
+  {
+    method: 'POST',
+    path: '/api/api/v2/auth/login/email/password',
+    auth: false,
+    body: { email: 'demo@tessera.test', password: 'wrong-password' },
+  },
+  {
+    method: 'POST',
+    path: '/api/api/v2/auth/login/email/code',
+    auth: false,
+    body: { email: 'demo@tessera.test', code: '000000' },
+  },
+  {
+    method: 'POST',
+    path: '/api/api/v2/auth/login/phone/password',
+    auth: false,
+    body: { phone: '+79990000000', password: 'wrong-password' },
+  },
+  {
+    method: 'POST',
+    path: '/api/api/v2/auth/login/phone/code?type=sms',
+    auth: false,
+    body: { phone: '+79990000000', code: '000000' },
+  },
+  {
+    method: 'POST',
+    path: '/api/api/v2/auth/login/phone/verification',
+    auth: false,
+    body: { phone: '+79990000001' },
+  },
+  {
+    method: 'POST',
+    path: '/api/api/v2/auth/login/email/verification',
+    auth: false,
+    body: { email: 'a@b.test' },
+  },
+  {
+    method: 'POST',
+    path: '/api/api/v2/auth/login/phone/code/resend?type=sms',
+    auth: false,
+    body: { phone: '+79990000002' },
+  },
+  { method: 'POST', path: '/api/login/email/resend', auth: false, body: { email: 'c@d.test' } },
+  { method: 'POST', path: '/api/auth/phone/resend', auth: true },
+  { method: 'POST', path: '/api/auth/email/resend', auth: true },
+  { method: 'POST', path: '/api/auth/email/verify/code', auth: true, body: { code: '000000' } },
+  { method: 'POST', path: '/api/auth/phone/verify/code', auth: true, body: { code: '000000' } },
+  {
+    method: 'POST',
+    path: '/api/api/v2/auth/password/email/forgot',
+    auth: false,
+    body: { email: 'e@f.test' },
+  },
+  {
+    method: 'POST',
+    path: '/api/api/v2/auth/password/email/code/confirm',
+    auth: false,
+    body: { email: 'e@f.test', code: '000000' },
+  },
+  {
+    method: 'POST',
+    path: '/api/api/v2/auth/password/email/token/confirm',
+    auth: false,
+    body: { token: 'rl_00000000000000000000' },
+  },
+  {
+    method: 'POST',
+    path: '/api/api/v2/auth/password/email/token/check',
+    auth: false,
+    body: { token: 'rl_00000000000000000000' },
+  },
+  {
+    method: 'POST',
+    path: '/api/api/v2/auth/password/email/reset/token',
+    auth: false,
+    body: {
+      token: 'rl_00000000000000000000',
+      password: 'password-123',
+      password_confirm: 'password-123',
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/api/v2/auth/password/email/reset/code',
+    auth: false,
+    body: {
+      reset_token: 'rt_00000000000000000000',
+      password: 'password-123',
+      password_confirm: 'password-123',
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/api/v2/auth/password/phone/forgot',
+    auth: false,
+    body: { phone: '+79990000003' },
+  },
+  {
+    method: 'POST',
+    path: '/api/api/v2/auth/password/phone/code/confirm',
+    auth: false,
+    body: { phone: '+79990000003', code: '000000' },
+  },
+  {
+    method: 'POST',
+    path: '/api/api/v2/auth/password/phone/reset',
+    auth: false,
+    body: {
+      reset_token: 'rt_00000000000000000000',
+      password: 'password-123',
+      password_confirm: 'password-123',
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/api/v2/auth/password/phone/token/check',
+    auth: false,
+    body: { token: 'rt_00000000000000000000' },
+  },
+  {
+    method: 'PUT',
+    path: '/api/auth/login',
+    auth: false,
+    body: { provider: 'google', origin: 'http://tessera.test', promo: null, currency: 'RUB' },
+  },
+  { method: 'PUT', path: '/api/auth/logout', auth: true },
+  {
+    method: 'POST',
+    path: '/api/auth/refresh-token',
+    auth: false,
+    body: { refresh_token: 'tr_00000000000000000000' },
+  },
+  {
+    method: 'POST',
+    path: '/api/attachSource',
+    auth: true,
+    body: {
+      stag: 's',
+      partnerId: null,
+      advId: null,
+      advertiseUid: null,
+      advertiseSource: null,
+      cpaOneUid: null,
+      prHash: null,
+    },
+  },
+  { method: 'POST', path: '/api/auth/send_login_data', auth: true, body: { email: 'g@h.test' } },
+  { method: 'POST', path: '/api/api/v2/vip/join', auth: true, body: { request_type: 'join' } },
+  { method: 'GET', path: '/api/api/v2/billing/data', auth: true },
+  {
+    method: 'POST',
+    path: '/api/billing/payment/create',
+    auth: true,
+    body: { method_hash: 'card-rub', amount: 100_00 },
+    headers: { 'idempotency-key': 'fuzz-key-0001' },
+  },
+  { method: 'GET', path: `/api/billing/payment/status/${uuid}`, auth: true },
+  { method: 'GET', path: '/api/bonus-system/bonus-activation/waiting-reg-and-dep', auth: true },
+  { method: 'GET', path: '/api/bonus-system/bonus/WELCOME100', auth: false },
+  { method: 'GET', path: '/api/api/v3/welcome-pack/get-welcome-packs-guest', auth: false },
+  { method: 'GET', path: '/api/profile/freeSpins', auth: true },
+  { method: 'GET', path: '/api/api/freeSpinsCampaigns/1', auth: true },
+  { method: 'PUT', path: '/api/api/v2/freeSpinsCampaigns/cancel/1', auth: true },
+  { method: 'GET', path: '/api/geo_ip', auth: false },
+  { method: 'GET', path: '/api/config', auth: false },
+  { method: 'GET', path: '/api/mirror', auth: false },
+  {
+    method: 'POST',
+    path: '/api/middleware/mirrorRedirect',
+    auth: false,
+    body: { domain: 'old.tessera.test' },
+  },
+  { method: 'POST', path: '/api/middleware/mirror', auth: false, body: { domain: 'tessera.test' } },
+  {
+    method: 'POST',
+    path: '/api/middleware/affiliate',
+    auth: false,
+    body: { query: { partner: 'p1' } },
+  },
+  {
+    method: 'POST',
+    path: '/api/middleware/ip',
+    auth: false,
+    body: { host: 'tessera.test', userAgent: 'ua' },
+  },
+  {
+    method: 'POST',
+    path: '/api/middleware/registerPageOpenEvent',
+    auth: false,
+    body: { subH: 'h', uuid: 'fp', click_url: 'http://tessera.test/?subH=h' },
+  },
+  {
+    method: 'POST',
+    path: '/api/middleware/utm',
+    auth: false,
+    body: { utm_source: 's', utm_medium: 'm', utm_campaign: 'c', utm_term: 't' },
+  },
+  { method: 'GET', path: '/builds/latest.json?t=1', auth: false },
+  // Sandbox providers.
+  { method: 'GET', path: '/api/sandbox/outbox', auth: false },
+  { method: 'POST', path: `/api/sandbox/pay/${uuid}/confirm`, auth: false },
+  {
+    method: 'POST',
+    path: '/api/sandbox/social/complete',
+    auth: false,
+    body: { state: 'ss_00000000000000000000', subject: 'p1' },
+  },
+  { method: 'POST', path: '/api/sandbox/kyc', auth: true, body: { status: 'pending' } },
+]

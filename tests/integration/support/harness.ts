@@ -1,0 +1,121 @@
+import { mkdtemp, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import { buildApp } from '../../../server/app'
+import { loadConfig } from '../../../server/config'
+import type { Db } from '../../../server/db/db'
+import { DEMO, seedDemo } from '../../../server/db/seed'
+import { Ledger } from '../../../server/ledger/ledger'
+import type { Services } from '../../../server/services'
+
+/** A movable clock: tests jump past session, code and invoice timeouts. */
+export class TestClock {
+  offsetMs = 0
+  now = () => new Date(Date.now() + this.offsetMs)
+  advance(ms: number) {
+    this.offsetMs += ms
+  }
+}
+
+/** A fake built client: index.html and the route table the client build writes. */
+async function fakeDist(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'tessera-dist-'))
+  await writeFile(
+    join(dir, 'index.html'),
+    '<!doctype html><html><body><div id="root"></div></body></html>',
+  )
+  await writeFile(join(dir, 'app.js'), 'console.log(1)')
+  await writeFile(
+    join(dir, 'routes.json'),
+    JSON.stringify({
+      patterns: [
+        { path: '/' },
+        { path: '/profile' },
+        { path: '/profile/history' },
+        { path: '/tournament/:id', params: { id: '^[1-9][0-9]{0,9}$' } },
+      ],
+      locales: ['ru', 'kz'],
+    }),
+  )
+  return dir
+}
+
+/** A running app over a migrated, seeded database, driven with `inject` (no port). */
+export interface TestApp {
+  app: FastifyInstance
+  services: Services
+  /** Every registered route, "METHOD /path". */
+  routes: string[]
+  clock: TestClock
+  call(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    opts?: { body?: unknown; token?: string; headers?: Record<string, string>; raw?: string },
+  ): Promise<LightMyRequestResponse>
+  /** Logs in by e-mail and password; returns the access and refresh tokens. */
+  login(email?: string, password?: string): Promise<{ token: string; refresh_token: string }>
+  /** The latest outbox code sent to `to`. */
+  lastCode(to: string): Promise<string>
+  close(): Promise<void>
+}
+
+/** Builds the app over `db` with test settings; `env` overrides the environment. */
+export async function startTestApp(db: Db, env: Record<string, string> = {}): Promise<TestApp> {
+  const config = loadConfig({
+    DATA_DIR: 'memory://',
+    SCRYPT_N: '1024',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_LOGIN: '10000',
+    RATE_LIMIT_CODES: '10000',
+    RATE_LIMIT_REGISTER: '10000',
+    TESSERA_MODE: 'sandbox',
+    BLOCKED_COUNTRIES: 'US,GB',
+    CORS_ORIGINS: 'https://allowed.example',
+    DIST_DIR: await fakeDist(),
+    PUBLIC_URL: 'http://tessera.test',
+    ...env,
+  })
+  const clock = new TestClock()
+  const { app, services, routes } = await buildApp({ config, db, now: clock.now, logger: false })
+  await seedDemo(db, new Ledger(db), config.scryptN, clock.now())
+  await app.ready()
+  const call: TestApp['call'] = (method, url, opts = {}) =>
+    app.inject({
+      method,
+      url,
+      headers: {
+        ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+        ...(opts.raw !== undefined || opts.body !== undefined
+          ? { 'content-type': 'application/json' }
+          : {}),
+        ...opts.headers,
+      },
+      ...(opts.raw !== undefined
+        ? { payload: opts.raw }
+        : opts.body !== undefined
+          ? { payload: JSON.stringify(opts.body) }
+          : {}),
+    })
+  return {
+    app,
+    services,
+    routes,
+    clock,
+    call,
+    async login(email = DEMO.email, password = DEMO.password) {
+      const res = await call('POST', '/api/api/v2/auth/login/email/password', {
+        body: { email, password },
+      })
+      if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`)
+      return res.json<{ token: string; refresh_token: string }>()
+    },
+    async lastCode(to) {
+      const res = await call('GET', `/api/sandbox/outbox?to=${encodeURIComponent(to)}&limit=1`)
+      const code = res.json<{ data: { code: string | null }[] }>().data[0]?.code
+      if (!code) throw new Error(`no code sent to ${to}`)
+      return code
+    },
+    close: () => app.close(),
+  }
+}
