@@ -33,6 +33,8 @@ export default defineConfig({
         target: process.env.TESSERA_API_PROXY ?? 'http://localhost:3000',
         rewrite: (path) => path.replace(/^\/api-proxy/, ''),
       },
+      // Live games' sockets, so the dev client reaches the reference server's namespaces.
+      '/socket.io': { target: process.env.TESSERA_API_PROXY ?? 'http://localhost:3000', ws: true },
     },
   },
   build: {

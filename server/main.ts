@@ -4,22 +4,26 @@ import { migrate } from './db/migrate'
 import { openDb } from './db/open'
 import { seedDemo } from './db/seed'
 import { Ledger } from './ledger/ledger'
+import { attachRealtime } from './realtime/attach'
 
 /**
  * Entry point (`npm run serve`): reads the environment, opens and migrates the database, seeds
- * the demo data on first start, and serves the API and the built client on one port.
+ * the demo data on first start, and serves the API and the built client on one port, with the live games' sockets beside them.
  */
 async function main() {
   const config = loadConfig()
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   const applied = await migrate(db)
-  const { app } = await buildApp({ config, db })
+  const { app, services } = await buildApp({ config, db })
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied')
   if (config.seedDemo && (await seedDemo(db, new Ledger(db), config.scryptN))) {
     app.log.info('demo data seeded: demo@tessera.test / tessera-demo')
   }
+  // Live games (socket.io namespaces) share the HTTP server; the crash loop starts here.
+  const realtime = await attachRealtime(app.server, services, { log: app.log })
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down')
+    await realtime.close()
     await app.close()
     await db.close()
     process.exit(0)

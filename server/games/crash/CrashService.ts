@@ -1,0 +1,401 @@
+/**
+ * The crash round loop: betting window → running → crashed → pause → next game of the chain.
+ * It sends state changes only (`betting`, `started`, batched `bets`, `crashed`, and `settled` to
+ * a bettor); clients draw the curve from `startedAt`. Every timer comes from the injected
+ * scheduler, so tests play whole rounds on fake time.
+ */
+import {
+  HISTORY_LENGTH,
+  PROTOCOL_VERSION,
+  type BetRow,
+  type HistoryEntry,
+  type Phase,
+  type RoundId,
+  type ServerEvent,
+} from '../../../games/crash/protocol'
+import { autoWins, crashTimeMs, msToReach, settle } from '../../../games/crash/rules'
+import type { CrashPoint } from '../../../games/engine/fairness'
+import type { Minor } from '../../../games/engine/money'
+import type { Db } from '../../db/db'
+import type { Ledger } from '../../ledger/ledger'
+import {
+  ownBet,
+  publicRow,
+  refusal,
+  roundIdOf,
+  type Bet,
+  type BetCommand,
+  type Bettor,
+  type BetResult,
+  type CancelBetCommand,
+  type CancelResult,
+  type CashOutCommand,
+  type CashOutResult,
+  type UserId,
+} from './bet'
+import { BetBook, type CrashLog } from './BetBook'
+import { openChain, publishChain, type ChainOptions, type CrashChain } from './chainStore'
+import { realScheduler, type Scheduler, type TimerHandle } from './clock'
+import { recover } from './recovery'
+import { CrashStore } from './store'
+
+/** An event of the stream by its type. */
+export type CrashEvent<T extends ServerEvent['type']> = Extract<ServerEvent, { type: T }>
+/** The full state event. */
+export type SnapshotEvent = CrashEvent<'snapshot'>
+
+/** Where the loop's events go: the socket namespace in production, an array in tests. */
+export interface CrashEmitter {
+  /** To every watcher: `betting`, `started`, `bets`, `crashed`. */
+  broadcast(event: CrashEvent<'betting' | 'started' | 'bets' | 'crashed'>): void
+  /** To one player's sockets: `settled`. */
+  toUser(userId: UserId, event: CrashEvent<'settled'>): void
+}
+
+/** Options of {@link CrashService.start}. */
+export interface CrashOptions {
+  db: Db
+  ledger: Ledger
+  emitter: CrashEmitter
+  scheduler?: Scheduler
+  log?: CrashLog
+  /** Length of the betting window. */
+  bettingMs?: number
+  /** Pause between a crash and the next betting window. */
+  pauseMs?: number
+  /** How often the live bets feed is flushed (it is also flushed before every `crashed`). */
+  flushMs?: number
+  /** Chain creation options (first start only). */
+  chain?: ChainOptions
+  /** Where to publish the chain for `npm run fair`; null to skip. */
+  publicationPath: string | null
+}
+
+interface Round {
+  game: number
+  id: RoundId
+  phase: Phase
+  bettingEndsAt: number
+  startedAt: number | null
+  endedAt: number | null
+  crashPoint: CrashPoint
+  hash: string
+}
+
+const consoleLog: CrashLog = {
+  info: (obj, msg) => console.info(msg ?? '', obj),
+  error: (obj, msg) => console.error(msg ?? '', obj),
+}
+
+/** The crash game of one server process. */
+export class CrashService {
+  private readonly book: BetBook
+  private round!: Round
+  private roundTimer: TimerHandle | null = null
+  private flushTimer: TimerHandle | null = null
+  private readonly pendingRows = new Map<string, BetRow>()
+  private writes: Promise<void> = Promise.resolve()
+  private readonly inFlight = new Set<Promise<unknown>>()
+  private stopped = false
+  private readonly bettingMs: number
+  private readonly pauseMs: number
+  private readonly flushMs: number
+
+  private constructor(
+    private readonly options: CrashOptions,
+    private readonly scheduler: Scheduler,
+    private readonly log: CrashLog,
+    /** The chain being played; its salt and terminating hash are public. */
+    readonly chain: CrashChain,
+    private readonly store: CrashStore,
+    private history: HistoryEntry[],
+  ) {
+    this.bettingMs = options.bettingMs ?? 6000
+    this.pauseMs = options.pauseMs ?? 3000
+    this.flushMs = options.flushMs ?? 200
+    this.book = new BetBook({
+      store,
+      ledger: options.ledger,
+      scheduler,
+      log,
+      round: () => this.round,
+      rowChanged: (bet) => this.rowChanged(bet),
+      settled: (bet, balance) => this.sendSettled(bet, balance),
+      track: (work) => this.track(work),
+    })
+  }
+
+  /**
+   * Opens (or creates) the chain, publishes it, settles or refunds whatever a previous process
+   * left open (recovery.ts), and opens the next betting window.
+   */
+  static async start(options: CrashOptions): Promise<CrashService> {
+    const scheduler = options.scheduler ?? realScheduler()
+    const log = options.log ?? consoleLog
+    const chain = await openChain(options.db, options.chain)
+    if (options.publicationPath) await publishChain(chain, options.publicationPath)
+    const store = new CrashStore(options.db, chain.id)
+    const recovered = await recover({ store, ledger: options.ledger, chain, scheduler, log })
+    const history = (await store.history(HISTORY_LENGTH)).map((r) => ({
+      roundId: roundIdOf(r.game),
+      crashPoint: r.crash_point as CrashPoint,
+      roundHash: r.round_hash!,
+      salt: chain.salt,
+    }))
+    const service = new CrashService(options, scheduler, log, chain, store, history)
+    for (const { bet, ack } of recovered.standing) service.book.load(bet, ack)
+    service.openBetting(recovered.nextGame)
+    return service
+  }
+
+  /** Places a bet (or queues it for the next round); see {@link BetBook.place}. */
+  placeBet(user: Bettor | null, cmd: BetCommand): Promise<BetResult> {
+    if (this.stopped) return Promise.resolve(refusal('internal'))
+    return this.track(this.book.place(user, cmd))
+  }
+
+  /** Cashes a running bet out at the server's current multiplier. */
+  cashOut(user: Bettor | null, cmd: CashOutCommand): Promise<CashOutResult> {
+    if (this.stopped) return Promise.resolve(refusal('internal'))
+    return this.track(this.book.cashOut(user, cmd))
+  }
+
+  /** Withdraws a bet before its round starts. */
+  cancelBet(user: Bettor | null, cmd: CancelBetCommand): Promise<CancelResult> {
+    if (this.stopped) return Promise.resolve(refusal('internal'))
+    return this.track(this.book.cancel(user, cmd))
+  }
+
+  /** The public facts of the round being played (no crash point before the crash). */
+  currentRound(): { game: number; id: RoundId; phase: Phase; startedAt: number | null } {
+    const { game, id, phase, startedAt } = this.round
+    return { game, id, phase, startedAt }
+  }
+
+  /** The server clock, epoch ms (the `time` command). */
+  now(): number {
+    return this.scheduler.now()
+  }
+
+  /** The full state for a watcher (`user` null) or a player, as sent on join and on `sync`. */
+  async snapshot(user: Bettor | null): Promise<SnapshotEvent> {
+    const balance = user
+      ? ((await this.options.ledger.balances(user.userId, user.currency)).real as Minor)
+      : null
+    // Read after the await: everything below is one consistent instant.
+    const r = this.round
+    const ended = r.phase === 'crashed'
+    return {
+      type: 'snapshot',
+      v: PROTOCOL_VERSION,
+      serverTime: this.scheduler.now(),
+      round: {
+        id: r.id,
+        phase: r.phase,
+        bettingEndsAt: r.phase === 'betting' ? r.bettingEndsAt : null,
+        startedAt: r.startedAt,
+        crashPoint: ended ? r.crashPoint : null,
+        roundHash: ended ? r.hash : null,
+      },
+      fairness: { salt: this.chain.salt, terminatingHash: this.chain.terminatingHash },
+      // A bet still being held is not shown until its hold succeeds (it may be refused).
+      bets: this.book
+        .betsOf(r.game)
+        .filter((b) => b.status !== 'holding')
+        .map(publicRow),
+      history: this.history,
+      me:
+        user && balance !== null
+          ? {
+              balance,
+              currency: user.currency,
+              bets: this.book
+                .ownBets(user.userId, [r.game, r.game + 1])
+                .filter((b) => b.status !== 'holding')
+                .map((b) => ownBet(b, r.game)),
+            }
+          : null,
+    }
+  }
+
+  /** Resolves when every write started so far (ledger and rows) has finished. */
+  async idle(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight])
+  }
+
+  /**
+   * Stops the loop without ending the round: timers are cleared and in-flight writes finish.
+   * Whatever is still open (a running round's bets) is settled or refunded by the next start.
+   */
+  async stop(): Promise<void> {
+    this.stopped = true
+    if (this.roundTimer) this.scheduler.clearTimeout(this.roundTimer)
+    if (this.flushTimer) this.scheduler.clearTimeout(this.flushTimer)
+    this.roundTimer = null
+    this.flushTimer = null
+    this.book.clearAllTimers()
+    await this.idle()
+  }
+
+  private track<T>(work: Promise<T>): Promise<T> {
+    this.inFlight.add(work)
+    const done = () => this.inFlight.delete(work)
+    work.then(done, done)
+    return work
+  }
+
+  /** Chains a round write after the previous one, so rows change in loop order. */
+  private persist(what: string, write: () => Promise<void>): void {
+    this.writes = this.writes.then(write).catch((err: unknown) => {
+      this.log.error({ err, game: this.round.game }, `[crash] ${what} failed`)
+    })
+    this.track(this.writes)
+  }
+
+  private after(ms: number, next: () => void): void {
+    if (this.stopped) return
+    this.roundTimer = this.scheduler.setTimeout(() => {
+      this.roundTimer = null
+      if (!this.stopped) next()
+    }, ms)
+  }
+
+  private openBetting(game: number): void {
+    if (game > this.chain.length) {
+      // Rotating to a new chain is not built: stop dealing rather than deal unverifiable rounds.
+      this.log.error({ game, length: this.chain.length }, '[crash] the hash chain is used up')
+      this.stopped = true
+      return
+    }
+    this.book.prune(game)
+    const now = this.scheduler.now()
+    this.round = {
+      game,
+      id: roundIdOf(game),
+      phase: 'betting',
+      bettingEndsAt: now + this.bettingMs,
+      startedAt: null,
+      endedAt: null,
+      crashPoint: this.chain.crashPointOf(game),
+      hash: this.chain.hashOf(game),
+    }
+    const { bettingEndsAt } = this.round
+    this.persist('open round', () => this.store.openRound(game, bettingEndsAt))
+    this.emit({ type: 'betting', v: PROTOCOL_VERSION, roundId: this.round.id, bettingEndsAt })
+    // Queued bets join now: the feed shows them as this round's bets.
+    for (const bet of this.book.betsOf(game)) this.rowChanged(bet)
+    this.after(this.bettingMs, () => this.startRound())
+  }
+
+  private startRound(): void {
+    const round = this.round
+    const startedAt = this.scheduler.now()
+    round.phase = 'running'
+    round.startedAt = startedAt
+    // `started` goes out only once the row says 'running': had it gone first, a restart in
+    // between would reopen for bets a round watchers saw climbing (recovery.ts reopens 'betting').
+    // Clients lose nothing by the wait: they draw the curve from `startedAt`, not from arrival.
+    this.persist('start round', async () => {
+      try {
+        await this.store.startRound(round.game, startedAt)
+      } finally {
+        if (this.round === round) {
+          this.emit({ type: 'started', v: PROTOCOL_VERSION, roundId: round.id, startedAt })
+        }
+      }
+    })
+    const crashMs = crashTimeMs(round.crashPoint)
+    for (const bet of this.book.betsOf(round.game)) {
+      // A target equal to the crash point pays too; the crash itself settles that tie first.
+      if (!autoWins(bet.autoCashoutAt, round.crashPoint)) continue
+      const at = bet.autoCashoutAt
+      const delay = msToReach(at)
+      if (delay >= crashMs) continue
+      this.book.armAuto(bet, delay, () => {
+        if (this.round === round && round.phase === 'running' && isOpen(bet)) {
+          void this.book.close(bet, at, 'auto')
+        }
+      })
+    }
+    this.after(crashMs, () => this.crash())
+  }
+
+  private crash(): void {
+    const round = this.round
+    const endedAt = this.scheduler.now()
+    // Decided while still 'running', so their rows join this round's feed before `crashed`.
+    for (const bet of this.book.betsOf(round.game)) {
+      if (!isOpen(bet)) continue
+      const outcome = settle({ ...bet, cashedOutAt: null }, round.crashPoint)
+      if (outcome.type === 'cashedOut') void this.book.close(bet, outcome.cashoutAt, 'auto')
+      else this.book.lose(bet)
+    }
+    round.phase = 'crashed'
+    round.endedAt = endedAt
+    // Every row of this round, auto cash-outs included, reaches watchers before the crash.
+    this.flush()
+    this.emit({
+      type: 'crashed',
+      v: PROTOCOL_VERSION,
+      roundId: round.id,
+      crashPoint: round.crashPoint,
+      crashedAt: endedAt,
+      roundHash: round.hash,
+      salt: this.chain.salt,
+    })
+    this.persist('end round', () =>
+      this.store.endRound(round.game, 'crashed', endedAt, round.crashPoint, round.hash),
+    )
+    const entry = {
+      roundId: round.id,
+      crashPoint: round.crashPoint,
+      roundHash: round.hash,
+      salt: this.chain.salt,
+    }
+    this.history = [entry, ...this.history].slice(0, HISTORY_LENGTH)
+    this.after(this.pauseMs, () => this.openBetting(round.game + 1))
+  }
+
+  private rowChanged(bet: Bet): void {
+    // Rows belong to the round being played; a queued bet shows when its round opens.
+    if (bet.game !== this.round.game || this.round.phase === 'crashed') return
+    if (bet.status === 'holding' || bet.status === 'cancelled') return
+    this.pendingRows.set(bet.id, publicRow(bet))
+    if (!this.flushTimer && !this.stopped) {
+      this.flushTimer = this.scheduler.setTimeout(() => {
+        this.flushTimer = null
+        this.flush()
+      }, this.flushMs)
+    }
+  }
+
+  private flush(): void {
+    if (this.flushTimer) this.scheduler.clearTimeout(this.flushTimer)
+    this.flushTimer = null
+    if (this.pendingRows.size === 0) return
+    const bets = [...this.pendingRows.values()]
+    this.pendingRows.clear()
+    this.emit({ type: 'bets', v: PROTOCOL_VERSION, roundId: this.round.id, bets })
+  }
+
+  private sendSettled(bet: Bet, balance: Minor): void {
+    this.options.emitter.toUser(bet.userId, {
+      type: 'settled',
+      v: PROTOCOL_VERSION,
+      betId: bet.id,
+      roundId: roundIdOf(bet.game),
+      status: bet.status === 'cashedOut' ? 'cashedOut' : 'lost',
+      cashoutAt: bet.status === 'cashedOut' ? bet.cashoutAt : null,
+      win: bet.win ?? (0 as Minor),
+      balance,
+    })
+  }
+
+  private emit(event: CrashEvent<'betting' | 'started' | 'bets' | 'crashed'>): void {
+    if (!this.stopped) this.options.emitter.broadcast(event)
+  }
+}
+
+function isOpen(bet: Bet): boolean {
+  return bet.status === 'active' || bet.status === 'holding'
+}

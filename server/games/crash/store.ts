@@ -1,0 +1,221 @@
+/**
+ * SQL of the crash game (tables in migration 010_crash.sql). Money never moves here: that is the
+ * Ledger's job; these rows record what the game decided so history and a restart can be rebuilt.
+ */
+import type { Queryable } from '../../db/db'
+import type { ChainId } from './chainStore'
+
+/** A round row. */
+export interface RoundRow {
+  game: number
+  phase: 'betting' | 'running' | 'crashed' | 'aborted'
+  betting_ends_at: number
+  started_at: number | null
+  ended_at: number | null
+  crash_point: number | null
+  round_hash: string | null
+}
+
+/** Stored bet statuses; `holding` is "written, stake not yet held". */
+export type BetRowStatus =
+  'holding' | 'refused' | 'active' | 'cashedOut' | 'lost' | 'cancelled' | 'refunded'
+
+/** A bet row. */
+export interface BetRecord {
+  id: string
+  game: number
+  user_id: number
+  client_key: string
+  player: string
+  amount: number
+  currency: string
+  auto_cashout_at: number | null
+  status: BetRowStatus
+  hold_id: number | null
+  cashout_at: number | null
+  win: number | null
+  ack: unknown
+}
+
+const BET_COLUMNS =
+  'id, game, user_id, client_key, player, amount, currency, auto_cashout_at, status, hold_id, cashout_at, win, ack'
+const ROUND_COLUMNS = 'game, phase, betting_ends_at, started_at, ended_at, crash_point, round_hash'
+
+/** The crash game's queries over one chain. */
+export class CrashStore {
+  constructor(
+    private readonly db: Queryable,
+    private readonly chainId: ChainId,
+  ) {}
+
+  /** The highest game of the chain that has a row, or null before the first round. */
+  async latestRound(): Promise<RoundRow | null> {
+    const rows = await this.db.query<RoundRow>(
+      `SELECT ${ROUND_COLUMNS} FROM crash_rounds WHERE chain_id = $1 ORDER BY game DESC LIMIT 1`,
+      [this.chainId],
+    )
+    return rows[0] ?? null
+  }
+
+  /** The round of `game`, if it has a row. */
+  async roundAt(game: number): Promise<RoundRow | null> {
+    const rows = await this.db.query<RoundRow>(
+      `SELECT ${ROUND_COLUMNS} FROM crash_rounds WHERE chain_id = $1 AND game = $2`,
+      [this.chainId, game],
+    )
+    return rows[0] ?? null
+  }
+
+  /** Rounds in `phase`. */
+  roundsIn(phase: RoundRow['phase']): Promise<RoundRow[]> {
+    return this.db.query<RoundRow>(
+      `SELECT ${ROUND_COLUMNS} FROM crash_rounds WHERE chain_id = $1 AND phase = $2 ORDER BY game`,
+      [this.chainId, phase],
+    )
+  }
+
+  /** The last `n` ended rounds, newest first. */
+  history(n: number): Promise<RoundRow[]> {
+    return this.db.query<RoundRow>(
+      `SELECT ${ROUND_COLUMNS} FROM crash_rounds
+       WHERE chain_id = $1 AND phase IN ('crashed', 'aborted') ORDER BY game DESC LIMIT $2`,
+      [this.chainId, n],
+    )
+  }
+
+  /** Opens (or, after a restart during betting, reopens) a round for bets. */
+  async openRound(game: number, bettingEndsAt: number): Promise<void> {
+    await this.db.query(
+      `INSERT INTO crash_rounds (chain_id, game, phase, betting_ends_at) VALUES ($1, $2, 'betting', $3)
+       ON CONFLICT (chain_id, game) DO UPDATE SET betting_ends_at = EXCLUDED.betting_ends_at
+       WHERE crash_rounds.phase = 'betting'`,
+      [this.chainId, game, bettingEndsAt],
+    )
+  }
+
+  async startRound(game: number, startedAt: number): Promise<void> {
+    await this.db.query(
+      `UPDATE crash_rounds SET phase = 'running', started_at = $3
+       WHERE chain_id = $1 AND game = $2 AND phase = 'betting'`,
+      [this.chainId, game, startedAt],
+    )
+  }
+
+  /** Ends a round, revealing its crash point and hash. */
+  async endRound(
+    game: number,
+    phase: 'crashed' | 'aborted',
+    endedAt: number,
+    crashPoint: number,
+    roundHash: string,
+  ): Promise<void> {
+    await this.db.query(
+      `UPDATE crash_rounds SET phase = $3, ended_at = $4, crash_point = $5, round_hash = $6
+       WHERE chain_id = $1 AND game = $2`,
+      [this.chainId, game, phase, endedAt, crashPoint, roundHash],
+    )
+  }
+
+  /**
+   * Writes a new bet in `holding`; false when the player already used `clientKey` (a retry: read
+   * the first bet with {@link betByKey}). Throws a unique violation on
+   * `crash_bets_one_per_round` when another bet of theirs stands in that round.
+   */
+  async insertBet(b: {
+    id: string
+    game: number
+    userId: number
+    clientKey: string
+    player: string
+    amount: number
+    currency: string
+    autoCashoutAt: number | null
+    createdAt: number
+  }): Promise<boolean> {
+    const rows = await this.db.query<{ id: string }>(
+      `INSERT INTO crash_bets
+         (id, chain_id, game, user_id, client_key, player, amount, currency, auto_cashout_at, status, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'holding', $10)
+       ON CONFLICT ON CONSTRAINT crash_bets_client_key DO NOTHING RETURNING id`,
+      [
+        b.id,
+        this.chainId,
+        b.game,
+        b.userId,
+        b.clientKey,
+        b.player,
+        b.amount,
+        b.currency,
+        b.autoCashoutAt,
+        b.createdAt,
+      ],
+    )
+    return rows.length > 0
+  }
+
+  async betByKey(userId: number, clientKey: string): Promise<BetRecord | null> {
+    const rows = await this.db.query<BetRecord>(
+      `SELECT ${BET_COLUMNS} FROM crash_bets WHERE user_id = $1 AND client_key = $2`,
+      [userId, clientKey],
+    )
+    return rows[0] ?? null
+  }
+
+  async betById(id: string): Promise<BetRecord | null> {
+    const rows = await this.db.query<BetRecord>(
+      `SELECT ${BET_COLUMNS} FROM crash_bets WHERE id = $1`,
+      [id],
+    )
+    return rows[0] ?? null
+  }
+
+  /** Bets of this chain whose money is not settled yet, oldest first. */
+  openBets(): Promise<BetRecord[]> {
+    return this.db.query<BetRecord>(
+      `SELECT ${BET_COLUMNS} FROM crash_bets
+       WHERE chain_id = $1 AND status IN ('holding', 'active') ORDER BY id`,
+      [this.chainId],
+    )
+  }
+
+  /** Updates the given columns of a bet. */
+  async updateBet(
+    id: string,
+    fields: Partial<Pick<BetRecord, 'status' | 'hold_id' | 'cashout_at' | 'win' | 'ack'>>,
+  ): Promise<void> {
+    const entries = Object.entries(fields)
+    if (entries.length === 0) return
+    // JSONB goes in as text and is cast, the same way on PGlite and on node-postgres.
+    const sets = entries.map(
+      ([column], i) => `${column} = $${i + 2}${column === 'ack' ? '::text::jsonb' : ''}`,
+    )
+    const values = entries.map(([column, value]) =>
+      column === 'ack' ? JSON.stringify(value) : value,
+    )
+    await this.db.query(`UPDATE crash_bets SET ${sets.join(', ')} WHERE id = $1`, [id, ...values])
+  }
+
+  /**
+   * The ledger hold placed for a bet, found by the reference the game gave it. Read-only use of
+   * the ledger's table: the Ledger API has no lookup by reference, and recovery after a crash
+   * between "bet written" and "hold placed" needs one to know whether money moved.
+   */
+  async holdOf(
+    reference: string,
+  ): Promise<{ id: number; status: string; payout: number | null } | null> {
+    const rows = await this.db.query<{ id: number; status: string; payout: number | null }>(
+      'SELECT id, status, payout FROM ledger_holds WHERE reference = $1 ORDER BY id LIMIT 1',
+      [reference],
+    )
+    return rows[0] ?? null
+  }
+
+  /** A hold's status and payout (see {@link holdOf} for why the game reads it). */
+  async holdStatus(holdId: number): Promise<{ status: string; payout: number | null } | null> {
+    const rows = await this.db.query<{ status: string; payout: number | null }>(
+      'SELECT status, payout FROM ledger_holds WHERE id = $1',
+      [holdId],
+    )
+    return rows[0] ?? null
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * Handshake authentication for every game namespace: the session token arrives as
+ * `socket.handshake.auth.token` (the stream client's contract). No token is a guest, who may watch;
+ * a token that does not resolve to a live session is refused with a middleware error, so the
+ * client refreshes it instead of silently watching as a guest.
+ */
+import type { Socket } from 'socket.io'
+import { isCurrency } from '../../games/engine/money'
+import type { Bettor, UserId } from '../games/crash/bet'
+import type { Services } from '../services'
+
+/** The error message a refused handshake carries (`connect_error` on the client). */
+export const UNAUTHORIZED = 'unauthorized'
+
+/**
+ * Resolves a token to the player it belongs to, with the same session rules as the HTTP API
+ * (`Sessions.authenticate`, which `requireUser` in server/http/auth.ts uses).
+ */
+export async function bettorFromToken(services: Services, token: string): Promise<Bettor | null> {
+  const ctx = await services.sessions.authenticate(token)
+  if (!ctx) return null
+  const rows = await services.db.query<{ name: string | null; currency: string }>(
+    'SELECT name, currency FROM users WHERE id = $1',
+    [ctx.userId],
+  )
+  const row = rows[0]
+  if (!row || !isCurrency(row.currency)) return null
+  // The live table is public: show the chosen display name, else an anonymous label.
+  const player = (row.name?.trim() || `Player ${ctx.userId}`).slice(0, 64)
+  return { userId: ctx.userId as UserId, player, currency: row.currency }
+}
+
+/** socket.io middleware setting `socket.data.user` (null for a guest). */
+export function handshakeAuth(services: Services) {
+  return (socket: Socket, next: (err?: Error) => void): void => {
+    const token: unknown = (socket.handshake.auth as Record<string, unknown> | undefined)?.token
+    if (token === undefined || token === null || token === '') {
+      socket.data = { user: null }
+      return next()
+    }
+    if (typeof token !== 'string' || token.length > 512) return next(new Error(UNAUTHORIZED))
+    bettorFromToken(services, token).then(
+      (user) => {
+        if (!user) return next(new Error(UNAUTHORIZED))
+        socket.data = { user }
+        next()
+      },
+      (err: unknown) => next(err instanceof Error ? err : new Error(String(err))),
+    )
+  }
+}
