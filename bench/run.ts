@@ -7,8 +7,9 @@ import { join } from 'node:path'
 import { overBudget, toMarkdown, type Benchmark, type BenchResult } from './harness'
 import { bundle } from './bundle'
 import { replayBench } from './replay'
+import { ledgerBench } from './ledger'
 
-const all: Benchmark[] = [bundle, replayBench]
+const all: Benchmark[] = [bundle, ledgerBench, replayBench]
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'))
 const unknown = wanted.filter((w) => !all.some((b) => b.name === w))

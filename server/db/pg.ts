@@ -33,6 +33,12 @@ export async function openPg(connectionString: string): Promise<Db> {
       const level = options?.isolation === 'read committed' ? 'READ COMMITTED' : 'SERIALIZABLE'
       try {
         await client.query(`BEGIN ISOLATION LEVEL ${level}`)
+        if (level === 'SERIALIZABLE') {
+          // Under SERIALIZABLE a sequential scan takes a predicate lock on the whole table, so any
+          // concurrent write to it is a conflict; the planner picks such scans on small tables
+          // (a new site, a test). PostgreSQL's docs advise steering it to index scans.
+          await client.query('SET LOCAL enable_seqscan = off')
+        }
         const result = await fn(asQueryable(client))
         await client.query('COMMIT')
         return result

@@ -21,11 +21,18 @@ export async function accountId(
   userId: number | null,
   currency: Currency,
 ): Promise<number> {
+  // Two forms, because `IS NOT DISTINCT FROM` cannot use an index: a scan of the whole table would
+  // take a relation-wide predicate lock and make every concurrent bet a serialization conflict.
   const find = () =>
-    tx.query<{ id: number }>(
-      'SELECT id FROM ledger_accounts WHERE kind = $1 AND user_id IS NOT DISTINCT FROM $2 AND currency = $3',
-      [kind, userId, currency],
-    )
+    userId === null
+      ? tx.query<{ id: number }>(
+          'SELECT id FROM ledger_accounts WHERE kind = $1 AND user_id IS NULL AND currency = $2',
+          [kind, currency],
+        )
+      : tx.query<{ id: number }>(
+          'SELECT id FROM ledger_accounts WHERE kind = $1 AND user_id = $2 AND currency = $3',
+          [kind, userId, currency],
+        )
   const found = await find()
   if (found[0]) return found[0].id
   const inserted = await tx.query<{ id: number }>(
