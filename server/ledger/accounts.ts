@@ -1,50 +1,12 @@
 import type { Currency } from '../../src/api/protocol'
 import type { Queryable } from '../db/db'
 
-/** Kinds of ledger account. User accounts never go below zero; counterparties may. */
+/**
+ * Kinds of ledger account. User accounts never go below zero; counterparties may. Accounts are
+ * created on first use by the SQL function `ledger_account` (migration 005).
+ */
 export type AccountKind =
   'user_real' | 'user_bonus' | 'user_hold' | 'house' | 'payment_provider' | 'bonus_pool'
-
-const COUNTERPARTIES: ReadonlySet<AccountKind> = new Set([
-  'house',
-  'payment_provider',
-  'bonus_pool',
-])
-
-/**
- * Returns the id of the account (kind, user, currency), creating it on first use. User accounts
- * are created with `allow_negative = false`, so the database refuses any overdraft.
- */
-export async function accountId(
-  tx: Queryable,
-  kind: AccountKind,
-  userId: number | null,
-  currency: Currency,
-): Promise<number> {
-  // Two forms, because `IS NOT DISTINCT FROM` cannot use an index: a scan of the whole table would
-  // take a relation-wide predicate lock and make every concurrent bet a serialization conflict.
-  const find = () =>
-    userId === null
-      ? tx.query<{ id: number }>(
-          'SELECT id FROM ledger_accounts WHERE kind = $1 AND user_id IS NULL AND currency = $2',
-          [kind, currency],
-        )
-      : tx.query<{ id: number }>(
-          'SELECT id FROM ledger_accounts WHERE kind = $1 AND user_id = $2 AND currency = $3',
-          [kind, userId, currency],
-        )
-  const found = await find()
-  if (found[0]) return found[0].id
-  const inserted = await tx.query<{ id: number }>(
-    `INSERT INTO ledger_accounts (kind, user_id, currency, allow_negative) VALUES ($1, $2, $3, $4)
-     ON CONFLICT ON CONSTRAINT ledger_accounts_unique DO NOTHING RETURNING id`,
-    [kind, userId, currency, COUNTERPARTIES.has(kind)],
-  )
-  if (inserted[0]) return inserted[0].id
-  const again = await find()
-  if (!again[0]) throw new Error(`[ledger] account ${kind}/${userId}/${currency} vanished`)
-  return again[0].id
-}
 
 /** A player's balances in one currency, in minor units. */
 export interface UserBalances {

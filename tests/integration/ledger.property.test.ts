@@ -229,6 +229,40 @@ describe.each(testDrivers())('ledger properties on $name', (driver) => {
       )
     })
     await expect(unbalanced).rejects.toThrow(/unbalanced/)
+    // The movement functions write a transaction's postings with one statement (ledger_post),
+    // checked as a whole by the statement trigger: an unbalanced set is refused, a balanced one
+    // is accepted and moves the balance.
+    const other = (
+      await db.query<{ id: number }>(`SELECT ledger_account('house', NULL, 'RUB') AS id`)
+    )[0]!.id
+    const post = (key: string, amounts: number[]) =>
+      db.transaction(async (tx) => {
+        const t = await tx.query<{ id: number }>(
+          `INSERT INTO ledger_transactions (kind, idempotency_key, request_hash) VALUES ('x', $1, 'h') RETURNING id`,
+          [key],
+        )
+        await tx.query(`SELECT ledger_post($1, 'RUB', $2::bigint[], $3::bigint[])`, [
+          t[0]!.id,
+          [account, other],
+          amounts,
+        ])
+      })
+    await expect(post(`post-unbalanced-${user}`, [10, -9])).rejects.toThrow(
+      /transaction \d+ is unbalanced in RUB by 1/,
+    )
+    await post(`post-balanced-${user}`, [-10, 10])
+    expect(await ledger.balances(user!, 'RUB')).toEqual({ real: 490, bonus: 0, held: 0 })
+    await post(`post-back-${user}`, [10, -10])
+    // References to ledger_transactions are checked at COMMIT (deferred, migration 005), but
+    // still checked: balanced postings of a transaction that does not exist are refused.
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query(`SELECT ledger_post(-1, 'RUB', $1::bigint[], ARRAY[-5, 5]::bigint[])`, [
+          [account, other],
+        ])
+      }),
+    ).rejects.toThrow(/ledger_postings_transaction_id_fkey/)
+    expect(await ledger.balances(user!, 'RUB')).toEqual({ real: 500, bonus: 0, held: 0 })
     await expect(
       db.query(`UPDATE ledger_accounts SET balance = -1 WHERE id = $1`, [account]),
     ).rejects.toThrow(/ledger_accounts_no_overdraft/)
