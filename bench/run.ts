@@ -5,25 +5,30 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { overBudget, toMarkdown, type Benchmark, type BenchResult } from './harness'
-import { bundle } from './bundle'
-import { replayBench } from './replay'
-import { ledgerBench } from './ledger'
 
-const all: Benchmark[] = [bundle, ledgerBench, replayBench]
+/** Each benchmark loads only when chosen, so one subject's imports never slow or break another. */
+const all: Record<string, () => Promise<Benchmark>> = {
+  bundle: async () => (await import('./bundle')).bundle,
+  fanout: async () => (await import('./fanout')).fanout,
+  ledger: async () => (await import('./ledger')).ledgerBench,
+  replay: async () => (await import('./replay')).replayBench,
+}
+const names = Object.keys(all)
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'))
-const unknown = wanted.filter((w) => !all.some((b) => b.name === w))
+const unknown = wanted.filter((w) => !names.includes(w))
 if (unknown.length > 0) {
   console.error(`[bench] unknown benchmark(s): ${unknown.join(', ')}`)
-  console.error(`[bench] available: ${all.map((b) => b.name).join(', ')}`)
+  console.error(`[bench] available: ${names.join(', ')}`)
   process.exit(2)
 }
-const chosen = wanted.length > 0 ? all.filter((b) => wanted.includes(b.name)) : all
+const chosen = wanted.length > 0 ? wanted : names
 const outDir = join(import.meta.dirname, 'results')
 await mkdir(outDir, { recursive: true })
 
 const results: BenchResult[] = []
-for (const bench of chosen) {
+for (const name of chosen) {
+  const bench = await all[name]!()
   console.log(`\n[bench] ${bench.name}: ${bench.description}`)
   const started = performance.now()
   const result = await bench.run()
