@@ -7,13 +7,10 @@
 import { createActor } from 'xstate'
 import { chainFrom, crashPoint } from '../games/engine/fairness'
 import { createRecorder, parseRecording, replay, type Recording } from '../games/engine/replay'
-import {
-  crashCommandActors,
-  crashEventFromStream,
-  crashRoundMachine,
-  crashTimeMs,
-  PROTOCOL_VERSION,
-} from '../games/crash'
+import { crashCommandActors, crashEventFromStream } from '../games/crash/stream'
+import { crashRoundMachine } from '../games/crash/round.machine'
+import { crashTimeMs } from '../games/crash/rules'
+import { PROTOCOL_VERSION } from '../games/crash/protocol'
 import type { Benchmark } from './harness'
 
 const ROUNDS = 200

@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { faqDoc, policyDoc } from '../pages/contentSchemas'
@@ -65,7 +65,12 @@ function sourceFiles(dir: string): string[] {
   })
 }
 
-const source = sourceFiles(join(root, 'src'))
+// Game UIs (games/<id>/ui) translate their own texts with literal keys, like the shell.
+const gameUis = readdirSync(join(root, 'games'), { withFileTypes: true })
+  .map((entry) => join(root, 'games', entry.name, 'ui'))
+  .filter((dir) => existsSync(dir))
+const source = [join(root, 'src'), ...gameUis]
+  .flatMap((dir) => sourceFiles(dir))
   .map((f) => readFileSync(f, 'utf8'))
   .join('\n')
 const keyPattern = new RegExp(`['"\`]((?:${namespaces('en').join('|')}):[A-Za-z0-9_.]+)['"\`]`, 'g')

@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-router'
 import { RootLayout } from '../layouts/RootLayout'
 import { ContentPage } from '../pages/ContentPage'
+import { CrashPage } from '../pages/CrashPage'
 import { ErrorPage } from '../pages/ErrorPage'
 import { FaqPage } from '../pages/FaqPage'
 import { NoAccessPage } from '../pages/NoAccessPage'
@@ -52,7 +53,8 @@ const rootRoute = createRootRoute({
 function options(entry: RouteEntry) {
   const schema = paramNames(entry.path).length > 0 ? paramsSchema(entry.path) : null
   return {
-    component: pages[entry.page],
+    // Games that are built replace their placeholder page; the table keeps their metadata.
+    component: entry.id === 'crash' ? CrashPage : pages[entry.page],
     // Rendered in the route's own place, so a failed param check keeps the layout around it.
     notFoundComponent: NotFoundPage,
     staticData: {

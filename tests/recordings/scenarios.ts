@@ -7,16 +7,17 @@
  */
 import { chainFrom, crashPoint, type CrashPoint } from '../../games/engine/fairness'
 import { createRecorder, type Recording } from '../../games/engine/replay'
+// The pure modules, not games/crash/index.ts: that one also exports the React game (and its CSS),
+// which this script, run by tsx in Node, must not load.
+import { HISTORY_LENGTH, PROTOCOL_VERSION } from '../../games/crash/protocol'
 import {
-  HISTORY_LENGTH,
-  PROTOCOL_VERSION,
   crashTimeMs,
   maxWin,
   msToReach,
   multiplierAt,
   payout,
   type Multiplier,
-} from '../../games/crash'
+} from '../../games/crash/rules'
 import type { Minor } from '../../games/engine/money'
 
 /** Test-only chain seed and salt: public on purpose, never used by a real server. */

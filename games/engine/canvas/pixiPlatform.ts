@@ -1,3 +1,6 @@
+// Pixi compiles shaders with `new Function` unless this is loaded; the server's CSP forbids eval,
+// so without it every canvas stays blank. It swaps in eval-free code paths for the whole app.
+import 'pixi.js/unsafe-eval'
 import { Application, Assets } from 'pixi.js'
 import { BundleRegistry } from './BundleRegistry'
 import {

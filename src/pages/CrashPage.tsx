@@ -1,0 +1,51 @@
+import { useCallback } from 'react'
+import { useTranslation } from 'react-i18next'
+import { CrashGame } from '../../games/crash'
+import { DEFAULT_CURRENCY, type Minor } from '../../games/engine/money'
+import { urlsForPage } from '../api'
+import { readToken } from '../features/session/cookies'
+import type { Locale } from '../i18n/locales'
+import { useSession } from '../stores/session'
+import { showToast } from '../stores/toasts'
+
+/** The crash service's origin for this build and page (VITE_CRASH_URL, else the API's origin). */
+const crashUrl = () => urlsForPage(import.meta.env, window.location).services.crash
+
+/**
+ * /games/crash: the live game, full width. Guests watch; a signed-in player bets, and every
+ * balance the game reports goes to the session store so the header shows it at once.
+ */
+export function CrashPage() {
+  const { t, i18n } = useTranslation()
+  const user = useSession((s) => s.user)
+  const onBalance = useCallback((balance: Minor) => {
+    const current = useSession.getState().user
+    if (!current || current.balance === balance) return
+    useSession.getState().setUser({
+      ...current,
+      balance,
+      total_balance: (balance + current.bonus_balance) as typeof current.total_balance,
+    })
+  }, [])
+  const onError = useCallback((message: string) => showToast({ kind: 'error', title: message }), [])
+  const player = user
+    ? { currency: user.currency ?? DEFAULT_CURRENCY, balance: user.balance }
+    : null
+  return (
+    <section className="crash-page" data-testid="page.crash">
+      <h1 className="crash-page__title" data-testid="page.title">
+        {t('pages:crash.title')}
+      </h1>
+      <CrashGame
+        // A log-in or log-out is a new player: a fresh machine and a new handshake.
+        key={user?.id ?? 'guest'}
+        serviceUrl={crashUrl()}
+        getToken={() => readToken() ?? null}
+        player={player}
+        locale={i18n.language as Locale}
+        onBalance={onBalance}
+        onError={onError}
+      />
+    </section>
+  )
+}

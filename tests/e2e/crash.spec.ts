@@ -1,0 +1,162 @@
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
+
+import { formatMoney, type Minor } from '../../games/engine/money'
+import { DEMO } from '../../server/db/seed'
+import type { ProfileUserResponse } from '../../src/api/protocol'
+
+const LOGIN_CALL = '/api/api/v2/auth/login/email/password'
+const PROFILE_CALL = '/api/profile/user'
+
+/** The crash page as a test sees it. */
+class CrashPage {
+  readonly game: Locator
+  readonly betButton: Locator
+  readonly cashOutButton: Locator
+  readonly amount: Locator
+  readonly status: Locator
+  readonly balance: Locator
+
+  constructor(readonly page: Page) {
+    this.game = page.getByTestId('crash.game')
+    this.betButton = page.getByTestId('crash.bet-button')
+    this.cashOutButton = page.getByTestId('crash.cashout-button')
+    this.amount = page.getByTestId('crash.amount-input')
+    this.status = page.getByTestId('crash.bet-status')
+    this.balance = page.getByTestId('header.balance')
+  }
+
+  async open(): Promise<void> {
+    await this.page.goto('/games/crash')
+    await expect(this.page.getByTestId('crash.connection')).toHaveAttribute(
+      'data-status',
+      'online',
+      { timeout: 15_000 },
+    )
+  }
+
+  phase(): Promise<string | null> {
+    return this.game.getAttribute('data-phase')
+  }
+
+  roundId(): Promise<string | null> {
+    return this.game.getAttribute('data-round-id')
+  }
+
+  /** Waits for a round in `phase` and returns its id. */
+  async waitFor(phase: string | RegExp, timeout = 60_000): Promise<string> {
+    await expect(this.game).toHaveAttribute('data-phase', phase, { timeout })
+    return (await this.roundId()) ?? ''
+  }
+}
+
+/** Logs the demo player in through the API and keeps the token as the app does (its cookie). */
+async function loggedInPage(browser: Browser, baseURL: string): Promise<Page> {
+  const context = await browser.newContext()
+  const response = await context.request.post(LOGIN_CALL, {
+    data: { email: DEMO.email, password: DEMO.password },
+  })
+  expect(response.ok()).toBe(true)
+  const body = (await response.json()) as { token?: string; data?: { token?: string } }
+  const token = body.token ?? body.data?.token
+  expect(token).toBeTruthy()
+  await context.addCookies([{ name: 'token', value: token as string, url: baseURL }])
+  return context.newPage()
+}
+
+/** The player's balance as the server's profile reports it, in minor units. */
+async function profileBalance(page: Page): Promise<number> {
+  const token = (await page.context().cookies()).find((c) => c.name === 'token')?.value
+  const response = await page.request.get(PROFILE_CALL, {
+    headers: { Authorization: `Bearer ${token}` },
+  })
+  const { user } = (await response.json()) as ProfileUserResponse
+  return user.balance
+}
+
+test('a player and a guest see the same round; the player bets, cashes out and is paid the win', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(240_000)
+  const player = new CrashPage(await loggedInPage(browser, baseURL as string))
+  const guest = new CrashPage(await (await browser.newContext()).newPage())
+  await Promise.all([player.open(), guest.open()])
+  await expect(player.balance).toBeVisible()
+  await expect(guest.page.getByTestId('crash.guest-note')).toBeVisible()
+  await expect(guest.betButton).toHaveCount(0)
+
+  // A round may crash at 1.00x, or before the cash-out lands: then play the next one.
+  let won = false
+  for (let attempt = 0; attempt < 6 && !won; attempt++) {
+    const before = await profileBalance(player.page)
+    // A fresh betting window (6 s on the reference server), not the tail of one.
+    await player.waitFor(/running|crashed/)
+    await player.waitFor('betting')
+    await player.amount.fill('10')
+    await player.betButton.click()
+    // Under load the click can still miss the window: the bet is then queued for the next round.
+    await expect(player.status).toHaveAttribute('data-state', 'placed', { timeout: 30_000 })
+    const round = await player.roundId()
+    await expect(guest.game).toHaveAttribute('data-round-id', round ?? '')
+    const amount = Number(await player.status.getAttribute('data-amount'))
+    expect(amount).toBe(1000)
+    await expect.poll(() => profileBalance(player.page)).toBe(before - amount)
+    // The bet's ack carries the held balance; the header shows it without a profile fetch.
+    await expect(player.balance).toContainText(formatMoney((before - amount) as Minor, 'RUB', 'en'))
+
+    await expect(player.game).toHaveAttribute('data-phase', /running|crashed/, { timeout: 15_000 })
+    await expect(guest.game).toHaveAttribute('data-phase', /running|crashed/)
+    expect(await guest.roundId()).toBe(round)
+    if ((await player.phase()) === 'running' && (await player.cashOutButton.isEnabled())) {
+      await player.cashOutButton.click()
+    }
+    await expect(player.status).toHaveAttribute('data-state', /cashedOut|lost/, {
+      timeout: 60_000,
+    })
+    if ((await player.status.getAttribute('data-state')) !== 'cashedOut') continue
+    const win = Number(await player.status.getAttribute('data-win'))
+    expect(win).toBeGreaterThanOrEqual(amount)
+    const after = before - amount + win
+    // The server's books and the header agree, to the minor unit.
+    await expect.poll(() => profileBalance(player.page)).toBe(after)
+    await expect(player.balance).toContainText(formatMoney(after as Minor, 'RUB', 'en'))
+    // The guest's live table shows the player's cash-out.
+    await expect(guest.page.locator('.crash-bets__row--cashedOut')).not.toHaveCount(0)
+    won = true
+  }
+  expect(won, 'no round lasted long enough to cash out in 6 tries').toBe(true)
+})
+
+test('screenshots of a running round at 375 px and 1440 px', async ({ page }) => {
+  test.setTimeout(120_000)
+  for (const width of [375, 1440] as const) {
+    await page.setViewportSize({ width, height: width < 600 ? 812 : 900 })
+    const crash = new CrashPage(page)
+    await crash.open()
+    await crash.waitFor('running', 60_000)
+    // The scene really runs: Pixi made its canvas (a failed start leaves the host empty).
+    await expect(page.locator('[data-testid="crash.game"] canvas')).toHaveCount(1)
+    // Let the curve climb a little so the picture shows a round in play.
+    await page.waitForTimeout(1500)
+    await page.screenshot({ path: `test-results/screenshots/crash-running-${width}.png` })
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    )
+    expect(overflow, `crash overflows at ${width}px`).toBe(0)
+  }
+})
+
+test('a finished round opens its fairness proof, recomputed in the browser', async ({ page }) => {
+  test.setTimeout(90_000)
+  const crash = new CrashPage(page)
+  await crash.open()
+  const chip = page.getByTestId('crash.history-item').first()
+  await expect(chip).toBeVisible({ timeout: 60_000 })
+  await chip.click()
+  const dialog = page.getByTestId('crash.fairness-dialog')
+  await expect(dialog).toBeVisible()
+  await expect(dialog).toContainText('npm run fair -- crash --hash')
+  await expect(page.getByTestId('crash.fairness-computed')).toHaveText(
+    ((await chip.textContent()) ?? '').trim(),
+  )
+})
