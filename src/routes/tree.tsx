@@ -1,4 +1,5 @@
 import {
+  lazyRouteComponent,
   createRootRoute,
   createRoute,
   notFound,
@@ -7,7 +8,6 @@ import {
 } from '@tanstack/react-router'
 import { RootLayout } from '../layouts/RootLayout'
 import { ContentPage } from '../pages/ContentPage'
-import { CrashPage } from '../pages/CrashPage'
 import { ErrorPage } from '../pages/ErrorPage'
 import { FaqPage } from '../pages/FaqPage'
 import { NoAccessPage } from '../pages/NoAccessPage'
@@ -17,6 +17,12 @@ import { ProfileLayout } from '../pages/ProfileLayout'
 import { FatalRouteError } from '../features/errors/FatalRouteError'
 import { INVALID_PARAMS, paramsSchema, parseErrorCode } from './params'
 import { ROUTES, paramNames, type PageKind, type RouteEntry } from './table'
+
+/**
+ * The crash page brings PixiJS and the game; it loads when a player opens it, so the lobby's first
+ * load stays small (`npm run bench -- bundle`).
+ */
+const CrashPageLazy = lazyRouteComponent(() => import('../pages/CrashPage'), 'CrashPage')
 
 declare module '@tanstack/react-router' {
   /** Route metadata the layouts read from the deepest match. */
@@ -54,7 +60,7 @@ function options(entry: RouteEntry) {
   const schema = paramNames(entry.path).length > 0 ? paramsSchema(entry.path) : null
   return {
     // Games that are built replace their placeholder page; the table keeps their metadata.
-    component: entry.id === 'crash' ? CrashPage : pages[entry.page],
+    component: entry.id === 'crash' ? CrashPageLazy : pages[entry.page],
     // Rendered in the route's own place, so a failed param check keeps the layout around it.
     notFoundComponent: NotFoundPage,
     staticData: {
