@@ -9,6 +9,8 @@ import type { ApiClient, CallOptions } from './client'
 import { hasStatus } from './errors'
 import {
   affiliateResponse,
+  clientConfigResponse,
+  type ClientConfigResponse,
   geoResponse,
   latestBuildResponse,
   mirrorListResponse,
@@ -60,6 +62,15 @@ export function miscEndpoints(client: ApiClient) {
         throw error
       }
     },
+    /** GET /config: this deployment's mode (sandbox or production) and game service URLs. */
+    clientConfig: (o?: CallOptions): Promise<ClientConfigResponse> =>
+      client.call({
+        method: 'get',
+        path: 'config',
+        schema: clientConfigResponse,
+        notify: false,
+        ...o,
+      }),
     /** GET /mirror: `redirect.newLink` asks for a 301 to that origin. */
     mirror: (o?: CallOptions): Promise<MirrorResponse> =>
       client.call({ method: 'get', path: 'mirror', schema: mirrorResponse, notify: false, ...o }),

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Toaster } from '../components/Toaster'
 import { ModalHost } from '../features/modals/ModalHost'
 import { Footer } from './Footer'
+import { SandboxBanner } from '../features/sandbox/SandboxBanner'
 import { Header } from './Header'
 
 const NOT_FOUND_TITLE = 'errorPages:notFound.documentTitle'
@@ -44,6 +45,7 @@ export function RootLayout() {
       <a href="#main" className="skip-link">
         {t('common:skipToContent')}
       </a>
+      <SandboxBanner />
       <Header />
       <main id="main" className={mainClass} tabIndex={-1} data-game={data.game ? 'true' : 'false'}>
         <Outlet />
