@@ -3,39 +3,14 @@
  * The stream's connection against a real socket.io 4 server: one shared socket per service, the
  * clock estimate, recovery of short drops, resync after long ones, the tap and the state badge.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { defineGameProtocol } from './defineGameProtocol'
-import {
-  openTestStream,
-  startTestServer,
-  testProtocol,
-  until,
-  type TestServer,
-  type TestServerOptions,
-  type TestStreamOptions,
-} from './streamTestServer'
+import { testProtocol, until } from './streamTestServer'
+import { testStreams } from './streamTestHarness'
 import { createGameStream } from './createGameStream'
 import { newIdempotencyKey } from './types'
 
-const cleanups: (() => unknown)[] = []
-
-afterEach(async () => {
-  // Streams were opened after their server, so they are released before it closes.
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-  vi.restoreAllMocks()
-})
-
-async function serve(options?: TestServerOptions): Promise<TestServer> {
-  const server = await startTestServer(options)
-  cleanups.push(() => server.close())
-  return server
-}
-
-function open(server: TestServer, overrides: Partial<TestStreamOptions> = {}) {
-  const opened = openTestStream(server, overrides)
-  cleanups.push(() => opened.stream.release())
-  return opened
-}
+const { serve, open } = testStreams()
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 

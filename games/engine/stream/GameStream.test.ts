@@ -3,37 +3,12 @@
  * The stream against a real socket.io 4 server (connection state recovery on, random loopback
  * port): handshake, parsing, commands, sharing, clock, recovery, resync, tap and state.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import {
-  BetAmount,
-  openTestStream,
-  startTestServer,
-  until,
-  type TestServer,
-  type TestServerOptions,
-  type TestStreamOptions,
-} from './streamTestServer'
+import { describe, expect, it, vi } from 'vitest'
+import { BetAmount, until } from './streamTestServer'
+import { testStreams } from './streamTestHarness'
 import { newIdempotencyKey } from './types'
 
-const cleanups: (() => unknown)[] = []
-
-afterEach(async () => {
-  // Streams were opened after their server, so they are released before it closes.
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-  vi.restoreAllMocks()
-})
-
-async function serve(options?: TestServerOptions): Promise<TestServer> {
-  const server = await startTestServer(options)
-  cleanups.push(() => server.close())
-  return server
-}
-
-function open(server: TestServer, overrides: Partial<TestStreamOptions> = {}) {
-  const opened = openTestStream(server, overrides)
-  cleanups.push(() => opened.stream.release())
-  return opened
-}
+const { serve, open } = testStreams()
 
 describe('handshake', () => {
   it('connects a guest without a token; the server snapshot arrives parsed', async () => {
