@@ -1,53 +1,10 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Browser, type Page } from '@playwright/test'
 
 import { formatMoney, type Minor } from '../../games/engine/money'
 import { DEMO } from '../../server/db/seed'
 import type { ProfileUserResponse } from '../../src/api/protocol'
-
-const LOGIN_CALL = '/api/api/v2/auth/login/email/password'
-const PROFILE_CALL = '/api/profile/user'
-
-/** The crash page as a test sees it. */
-class CrashPage {
-  readonly game: Locator
-  readonly betButton: Locator
-  readonly cashOutButton: Locator
-  readonly amount: Locator
-  readonly status: Locator
-  readonly balance: Locator
-
-  constructor(readonly page: Page) {
-    this.game = page.getByTestId('crash.game')
-    this.betButton = page.getByTestId('crash.bet-button')
-    this.cashOutButton = page.getByTestId('crash.cashout-button')
-    this.amount = page.getByTestId('crash.amount-input')
-    this.status = page.getByTestId('crash.bet-status')
-    this.balance = page.getByTestId('header.balance')
-  }
-
-  async open(): Promise<void> {
-    await this.page.goto('/games/crash')
-    await expect(this.page.getByTestId('crash.connection')).toHaveAttribute(
-      'data-status',
-      'online',
-      { timeout: 15_000 },
-    )
-  }
-
-  phase(): Promise<string | null> {
-    return this.game.getAttribute('data-phase')
-  }
-
-  roundId(): Promise<string | null> {
-    return this.game.getAttribute('data-round-id')
-  }
-
-  /** Waits for a round in `phase` and returns its id. */
-  async waitFor(phase: string | RegExp, timeout = 60_000): Promise<string> {
-    await expect(this.game).toHaveAttribute('data-phase', phase, { timeout })
-    return (await this.roundId()) ?? ''
-  }
-}
+import { CrashPage } from './pages/CrashPage'
+import { LOGIN_CALL, PROFILE_CALL } from './support/calls'
 
 /** Logs the demo player in through the API and keeps the token as the app does (its cookie). */
 async function loggedInPage(browser: Browser, baseURL: string): Promise<Page> {

@@ -1,35 +1,12 @@
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 
 import { formatMoney } from '../../games/engine/money'
 import { DEMO } from '../../server/db/seed'
 import type { ProfileUserResponse } from '../../src/api/protocol'
 import { AppPage } from './pages/AppPage'
+import { LoginModal } from './pages/LoginModal'
+import { LOGIN_CALL, PROFILE_CALL } from './support/calls'
 import { t } from './support/locales'
-
-const LOGIN_CALL = '/api/api/v2/auth/login/email/password'
-
-/** The Login modal's form. */
-class LoginModal {
-  readonly email: Locator
-  readonly password: Locator
-  readonly submit: Locator
-  readonly emailError: Locator
-  readonly passwordError: Locator
-
-  constructor(readonly page: Page) {
-    this.email = page.getByTestId('login.email')
-    this.password = page.getByTestId('login.password')
-    this.submit = page.getByTestId('login.submit')
-    this.emailError = page.getByTestId('login.email-error')
-    this.passwordError = page.getByTestId('login.password-error')
-  }
-
-  async logIn(email: string, password: string): Promise<void> {
-    await this.email.fill(email)
-    await this.password.fill(password)
-    await this.submit.click()
-  }
-}
 
 /** Counts the log-in requests the page sends. */
 function countLoginCalls(page: Page): () => number {
@@ -95,7 +72,7 @@ test('the demo account logs in, sees its balance, stays after reload and logs ou
   // the way a player reading English sees it.
   const token = (await context.cookies()).find((c) => c.name === 'token')?.value ?? ''
   expect(token).not.toBe('')
-  const profile = await page.request.get('/api/profile/user', {
+  const profile = await page.request.get(PROFILE_CALL, {
     headers: { Authorization: `Bearer ${token}` },
   })
   expect(profile.status()).toBe(200)
@@ -114,7 +91,7 @@ test('the demo account logs in, sees its balance, stays after reload and logs ou
   await expect(balance).toHaveCount(0)
   expect((await context.cookies()).some((c) => c.name === 'token')).toBe(false)
   // The session ended on the server too, not only in this browser.
-  const after = await page.request.get('/api/profile/user', {
+  const after = await page.request.get(PROFILE_CALL, {
     headers: { Authorization: `Bearer ${token}` },
   })
   expect(after.status()).toBe(401)
