@@ -1,5 +1,6 @@
 import i18next from 'i18next'
-import { initReactI18next } from 'react-i18next'
+import { useEffect, useState } from 'react'
+import { initReactI18next, useTranslation } from 'react-i18next'
 import { DEFAULT_LOCALE, type Locale } from './locales'
 
 type Bundle = Record<string, unknown>
@@ -18,20 +19,69 @@ export function namespacesOf(locale: Locale): string[] {
     .map((m) => m[2] as string)
 }
 
-const loaded = new Set<Locale>()
+/**
+ * Namespaces that only one page or game reads, and that are large: they load when that page asks
+ * ({@link useNamespaces}), not at start, so the lobby's first load stays small
+ * (`npm run bench -- bundle`). Every other namespace is small and loads with the locale.
+ */
+export const ON_DEMAND_NAMESPACES: readonly string[] = ['policy', 'faq', 'crash']
 
-/** Fetches every namespace of a locale into i18next once; later calls resolve at once. */
+/** On-demand namespaces some page has asked for; a language switch loads them in the new locale. */
+const requested = new Set<string>()
+const loaded = new Set<string>()
+
+async function loadBundle(locale: Locale, ns: string): Promise<void> {
+  const key = `${locale}/${ns}`
+  if (loaded.has(key)) return
+  const load = bundles[`../../locales/${locale}/${ns}.json`]
+  if (!load) return
+  i18next.addResourceBundle(locale, ns, await load(), true, true)
+  loaded.add(key)
+}
+
+/**
+ * Fetches a locale's namespaces into i18next: every namespace except the on-demand ones, plus
+ * the on-demand ones already asked for. Later calls load only what is missing.
+ */
 export async function loadLocale(locale: Locale): Promise<void> {
-  if (loaded.has(locale)) return
-  const files = Object.entries(bundles).filter(([file]) => file.includes(`/locales/${locale}/`))
-  await Promise.all(
-    files.map(async ([file, load]) => {
-      const ns = /([A-Za-z0-9_-]+)\.json$/.exec(file)?.[1]
-      if (!ns) return
-      i18next.addResourceBundle(locale, ns, await load(), true, true)
-    }),
+  const wanted = namespacesOf(locale).filter(
+    (ns) => !ON_DEMAND_NAMESPACES.includes(ns) || requested.has(ns),
   )
-  loaded.add(locale)
+  await Promise.all(wanted.map((ns) => loadBundle(locale, ns)))
+}
+
+/**
+ * Loads on-demand namespaces in the current language (and, from then on, in every language the
+ * player switches to). Resolves once their texts are in i18next.
+ */
+export async function loadNamespaces(namespaces: readonly string[]): Promise<void> {
+  for (const ns of namespaces) requested.add(ns)
+  const locale = (i18next.language || DEFAULT_LOCALE) as Locale
+  await Promise.all(namespaces.map((ns) => loadBundle(locale, ns)))
+}
+
+/**
+ * For a page that reads on-demand namespaces: starts loading them and re-renders when they are
+ * in. Returns true once every one is loaded in the current language.
+ */
+export function useNamespaces(namespaces: readonly string[]): boolean {
+  const { i18n } = useTranslation()
+  const language = i18n.language
+  const isReady = () => namespaces.every((ns) => i18n.hasResourceBundle(language, ns))
+  const [, setVersion] = useState(0)
+  const ready = isReady()
+  const key = namespaces.join(',')
+  useEffect(() => {
+    if (ready) return
+    let live = true
+    void loadNamespaces(key.split(',')).then(() => {
+      if (live) setVersion((v) => v + 1)
+    })
+    return () => {
+      live = false
+    }
+  }, [key, language, ready])
+  return ready
 }
 
 /** Starts i18next in the given locale, its resources loaded first so nothing renders as keys. */

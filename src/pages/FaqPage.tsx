@@ -1,9 +1,12 @@
 import { useTranslation } from 'react-i18next'
+import { useNamespaces } from '../i18n'
 import { faqDoc } from './contentSchemas'
 
 /** The FAQ of locales/<lang>/faq.json as disclosure widgets (native, keyboard accessible). */
 export function FaqPage() {
   const { t, i18n } = useTranslation()
+  const ready = useNamespaces(['faq'])
+  if (!ready) return <section className="page" aria-busy="true" data-testid="page.faq" />
   // The whole namespace is the document, so it is read as a bundle rather than key by key.
   const parsed = faqDoc.safeParse(i18n.getResourceBundle(i18n.language, 'faq'))
   if (!parsed.success) {

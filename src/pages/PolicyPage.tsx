@@ -1,5 +1,6 @@
 import { useMatch } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
+import { useNamespaces } from '../i18n'
 import { policyDoc } from './contentSchemas'
 
 const AUTHORITATIVE: Record<'en' | 'ru', string> = {
@@ -15,6 +16,8 @@ export function PolicyPage() {
   const { t } = useTranslation()
   const { staticData } = useMatch({ strict: false })
   const policy = staticData.policy
+  const ready = useNamespaces(['policy'])
+  if (!ready) return <section className="page" aria-busy="true" data-testid="page.policy" />
   const parsed = policy
     ? policyDoc.safeParse(t(`policy:${policy.doc}`, { returnObjects: true }))
     : undefined

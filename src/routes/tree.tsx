@@ -6,6 +6,7 @@ import {
   type AnyRoute,
   type RouteComponent,
 } from '@tanstack/react-router'
+import { loadNamespaces } from '../i18n'
 import { RootLayout } from '../layouts/RootLayout'
 import { ContentPage } from '../pages/ContentPage'
 import { ErrorPage } from '../pages/ErrorPage'
@@ -22,7 +23,11 @@ import { ROUTES, paramNames, type PageKind, type RouteEntry } from './table'
  * The crash page brings PixiJS and the game; it loads when a player opens it, so the lobby's first
  * load stays small (`npm run bench -- bundle`).
  */
-const CrashPageLazy = lazyRouteComponent(() => import('../pages/CrashPage'), 'CrashPage')
+const CrashPageLazy = lazyRouteComponent(
+  () =>
+    Promise.all([import('../pages/CrashPage'), loadNamespaces(['crash'])]).then(([page]) => page),
+  'CrashPage',
+)
 
 declare module '@tanstack/react-router' {
   /** Route metadata the layouts read from the deepest match. */

@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
+import { lazy, type ReactElement } from 'react'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { initI18n } from '../../i18n'
 import { useModals } from '../../stores/modals'
@@ -57,5 +58,24 @@ describe('ModalHost', () => {
     act(() => useModals.getState().open('Verification'))
     fireEvent.click(screen.getByText('custom body'))
     expect(useModals.getState().current).toBeNull()
+  })
+
+  it('shows a loading line while a lazy body loads, then the body', async () => {
+    let resolve: (m: { default: () => ReactElement }) => void = () => {}
+    const loaded = new Promise<{ default: () => ReactElement }>((r) => {
+      resolve = r
+    })
+    registerModalBody(
+      'SuccessPayment',
+      lazy(() => loaded),
+    )
+    render(<ModalHost />)
+    act(() => useModals.getState().open('SuccessPayment'))
+    expect(screen.getByRole('status').textContent).toBe('Загрузка…')
+    await act(async () => {
+      resolve({ default: () => <p>lazy body</p> })
+      await loaded
+    })
+    expect(await screen.findByText('lazy body')).toBeTruthy()
   })
 })

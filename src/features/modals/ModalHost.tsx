@@ -1,4 +1,4 @@
-import { createElement, useEffect, useRef } from 'react'
+import { Suspense, createElement, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CloseIcon } from '../../components/icons'
 import { useModals, type ModalName } from '../../stores/modals'
@@ -86,7 +86,14 @@ export function ModalHost() {
             </button>
           </div>
           <div className="modal__body">
-            {body ? createElement(body, { close }) : <p>{t(TEXTS[current].pending)}</p>}
+            {body ? (
+              // Bodies may be lazy (their forms and machines stay off the first load).
+              <Suspense fallback={<p role="status">{t('common:loading')}</p>}>
+                {createElement(body, { close })}
+              </Suspense>
+            ) : (
+              <p>{t(TEXTS[current].pending)}</p>
+            )}
           </div>
         </div>
       )}
