@@ -1,17 +1,34 @@
 import { describe, expect, it } from 'vitest'
-import { createActor } from 'xstate'
+import { createActor, type StateValue } from 'xstate'
+import { crashPoint } from '../engine/fairness'
+import type { Minor } from '../engine/money'
 import { parseRecording, replay, type Recording } from '../engine/replay'
 import autoCashoutRacesCrash from '../../tests/recordings/crash-auto-cashout-races-crash.json'
 import betAndCashOut from '../../tests/recordings/crash-bet-and-cash-out.json'
 import disconnectMidRound from '../../tests/recordings/crash-disconnect-mid-round.json'
-import { SCENARIOS } from '../../tests/recordings/scenarios'
-import { crashCommandActors, crashEventFromStream, crashRoundMachine } from '.'
+import {
+  crashCommandActors,
+  crashEventFromStream,
+  crashRoundMachine,
+  maxWin,
+  parseAck,
+  parseServerEvent,
+  payout,
+  type Multiplier,
+  type ServerEvent,
+} from '.'
 
-const FILES: Record<string, unknown> = {
+/**
+ * The recordings are live sessions against the reference server (`npm run record`, see
+ * tests/recordings/README.md). Times, ids and balances are the server's, so the expected values
+ * are read from each file's own acks and events; what is fixed here is how the machine must
+ * respond to them: the order of its states and where its context ends.
+ */
+const FILES = {
   'crash-bet-and-cash-out.json': betAndCashOut,
   'crash-disconnect-mid-round.json': disconnectMidRound,
   'crash-auto-cashout-races-crash.json': autoCashoutRacesCrash,
-}
+} as const
 
 /** Replays a recording through the real machine, the real ack parsing and the stream mapping. */
 const replayCrash = (recording: Recording) =>
@@ -20,113 +37,193 @@ const replayCrash = (recording: Recording) =>
     createActor: ({ clock, transport }) =>
       createActor(crashRoundMachine.provide({ actors: crashCommandActors(transport) }), {
         clock,
-        input: { currency: null, balance: null },
+        input: { currency: 'RUB', balance: startBalance(recording) },
       }),
     toEvent: (event) => crashEventFromStream(event.name, event.payload),
   })
 
-const load = (file: string) => parseRecording(FILES[file])
-const connecting = { round: { connecting: 'waiting' }, bet: 'idle' }
+const load = (file: keyof typeof FILES) => parseRecording(FILES[file])
 
-describe('crash recordings', () => {
-  it('a bet and a manual cash-out', async () => {
-    const result = await replayCrash(load('crash-bet-and-cash-out.json'))
-    expect(result.timeline).toEqual([
-      { at: 0, value: connecting },
-      { at: 30, value: { round: 'betting', bet: 'idle' } },
-      { at: 2000, value: { round: 'betting', bet: 'placing' } },
-      { at: 2040, value: { round: 'betting', bet: 'placed' } },
-      { at: 6030, value: { round: 'running', bet: 'placed' } },
-      { at: 12_788, value: { round: 'running', bet: 'cashingOut' } },
-      { at: 12_828, value: { round: 'running', bet: 'cashedOut' } },
-      { at: 49_654, value: { round: 'crashed', bet: 'cashedOut' } },
+/** The one incoming entry named `name` (an event or an ack); a second one is a different session. */
+function only(recording: Recording, name: string): unknown {
+  const found = recording.events.filter((e) => e.dir === 'in' && e.name === name)
+  expect(found, name).toHaveLength(1)
+  return found[0]?.payload
+}
+
+function event<T extends ServerEvent['type']>(recording: Recording, type: T) {
+  return parseServerEvent(type, only(recording, type)) as Extract<ServerEvent, { type: T }>
+}
+
+/** The balance the first snapshot reported: what the player had when the session began. */
+function startBalance(recording: Recording) {
+  const first = recording.events.find((e) => e.name === 'snapshot')
+  const snapshot = parseServerEvent('snapshot', first?.payload)
+  if (snapshot.type !== 'snapshot' || !snapshot.me) throw new Error('no player snapshot')
+  return snapshot.me.balance
+}
+
+/** The placed bet and the crash of its round, checked against the chain's fairness function. */
+function betAndCrash(recording: Recording) {
+  const bet = parseAck('bet', only(recording, 'bet:ack'))
+  if (bet.type !== 'ok') throw new Error(`bet refused: ${bet.code}`)
+  const crashed = event(recording, 'crashed')
+  expect(crashed.roundId).toBe(bet.roundId)
+  expect(crashPoint(crashed.roundHash, crashed.salt)).toBe(crashed.crashPoint)
+  return { bet, crashed }
+}
+
+const STAKE = 10_000 as Minor
+const connecting = { round: { connecting: 'waiting' }, bet: 'idle' }
+const untilPlaced: StateValue[] = [
+  connecting,
+  { round: 'betting', bet: 'idle' },
+  { round: 'betting', bet: 'placing' },
+  { round: 'betting', bet: 'placed' },
+  { round: 'running', bet: 'placed' },
+]
+
+describe('crash recordings (live)', () => {
+  it.each(Object.keys(FILES) as (keyof typeof FILES)[])(
+    '%s is a live recording of the current protocol',
+    (file) => {
+      const recording = load(file)
+      expect(recording.meta?.source).toBe('live')
+      expect(recording.protocolVersion).toBe(1)
+      // Every server event in the file still parses: the wire has not moved under the recording.
+      for (const e of recording.events) {
+        if (e.dir === 'in' && !e.name.includes(':')) crashEventFromStream(e.name, e.payload)
+      }
+    },
+  )
+
+  it('a bet and a manual cash-out: paid at the multiplier the server gave', async () => {
+    const recording = load('crash-bet-and-cash-out.json')
+    const { bet, crashed } = betAndCrash(recording)
+    const cash = parseAck('cashOut', only(recording, 'cashOut:ack'))
+    if (cash.type !== 'ok') throw new Error(`cash-out refused: ${cash.code}`)
+    expect(cash.betId).toBe(bet.betId)
+    expect(cash.cashoutAt).toBeGreaterThanOrEqual(150)
+    expect(cash.cashoutAt).toBeLessThan(crashed.crashPoint)
+    expect(cash.win).toBe(payout(STAKE, cash.cashoutAt, maxWin('RUB')))
+    expect(bet.balance).toBe(startBalance(recording) - STAKE)
+    expect(cash.balance).toBe(bet.balance + cash.win)
+
+    const result = await replayCrash(recording)
+    expect(result.states).toEqual([
+      ...untilPlaced,
+      { round: 'running', bet: 'cashingOut' },
+      { round: 'running', bet: 'cashedOut' },
+      { round: 'crashed', bet: 'cashedOut' },
     ])
     expect(result.context).toMatchObject({
-      balance: 105_000,
+      balance: cash.balance,
       currency: 'RUB',
-      clockOffset: 250,
-      bet: { betId: 'b-1', roundId: '22', amount: 10_000, cashoutAt: 150, win: 15_000 },
-      round: { id: '22', phase: 'crashed', crashPoint: 1370 },
+      bet: {
+        betId: bet.betId,
+        roundId: bet.roundId,
+        amount: STAKE,
+        autoCashoutAt: null,
+        cashoutAt: cash.cashoutAt,
+        win: cash.win,
+      },
+      round: { id: bet.roundId, phase: 'crashed', crashPoint: crashed.crashPoint },
       lastError: null,
     })
-    expect(result.context.bets.map((b) => [b.betId, b.status])).toEqual([
-      ['o-1', 'active'],
-      ['o-2', 'lost'],
-      ['b-1', 'cashedOut'],
-    ])
-    expect(result.context.history[0]).toMatchObject({ roundId: '22', crashPoint: 1370 })
-    expect(result.context.history).toHaveLength(20)
-  })
-
-  it('a disconnection mid-round: the bet stands, sync after 5 s, resync, cash-out', async () => {
-    const result = await replayCrash(load('crash-disconnect-mid-round.json'))
-    expect(result.timeline).toEqual([
-      { at: 0, value: connecting },
-      { at: 25, value: { round: 'betting', bet: 'idle' } },
-      { at: 1000, value: { round: 'betting', bet: 'placing' } },
-      { at: 1040, value: { round: 'betting', bet: 'placed' } },
-      { at: 6025, value: { round: 'running', bet: 'placed' } },
-      { at: 10_025, value: { round: 'offline', bet: 'placed' } },
-      { at: 13_025, value: { round: { resyncing: 'waiting' }, bet: 'placed' } },
-      { at: 18_025, value: { round: { resyncing: 'requesting' }, bet: 'placed' } },
-      { at: 18_065, value: { round: { resyncing: 'waiting' }, bet: 'placed' } },
-      { at: 18_070, value: { round: 'running', bet: 'placed' } },
-      { at: 18_525, value: { round: 'running', bet: 'cashingOut' } },
-      { at: 18_565, value: { round: 'running', bet: 'cashedOut' } },
-      { at: 49_649, value: { round: 'crashed', bet: 'cashedOut' } },
-    ])
-    expect(result.context).toMatchObject({
-      balance: 105_550,
-      clockOffset: 260,
-      bet: { betId: 'b-2', cashoutAt: 211, win: 10_550 },
-      round: { id: '22', phase: 'crashed' },
+    expect(result.context.bets.find((row) => row.betId === bet.betId)).toMatchObject({
+      status: 'cashedOut',
+      cashoutAt: cash.cashoutAt,
+      win: cash.win,
+    })
+    expect(result.context.history[0]).toMatchObject({
+      roundId: bet.roundId,
+      crashPoint: crashed.crashPoint,
     })
   })
 
-  it('an auto cash-out equal to the crash point wins though crashed arrives first', async () => {
-    const result = await replayCrash(load('crash-auto-cashout-races-crash.json'))
-    expect(result.timeline).toEqual([
-      { at: 0, value: connecting },
-      { at: 30, value: { round: 'betting', bet: 'idle' } },
-      { at: 1530, value: { round: 'betting', bet: 'placing' } },
-      { at: 1570, value: { round: 'betting', bet: 'placed' } },
-      { at: 6030, value: { round: 'running', bet: 'placed' } },
-      // Round 21 crashes at 1.21x; the 1.21x auto target wins before `settled` arrives.
-      { at: 9208, value: { round: 'crashed', bet: 'cashedOut' } },
-      { at: 12_248, value: { round: 'betting', bet: 'idle' } },
-      { at: 13_748, value: { round: 'betting', bet: 'placing' } },
-      { at: 13_788, value: { round: 'betting', bet: 'placed' } },
-      { at: 18_248, value: { round: 'running', bet: 'placed' } },
-      // Round 22 crashes at 13.70x; the 13.71x target loses.
-      { at: 61_872, value: { round: 'crashed', bet: 'lost' } },
+  it('a drop mid-round: the client reconnects, the bet still stands and cashes out', async () => {
+    const recording = load('crash-disconnect-mid-round.json')
+    const { bet, crashed } = betAndCrash(recording)
+    const connects = recording.events.filter((e) => e.name === 'connect')
+    expect(connects).toHaveLength(2)
+    const started = event(recording, 'started')
+    const drop = recording.events.find((e) => e.name === 'disconnect')
+    const startedAt = recording.events.find((e) => e.name === 'started')?.at ?? Infinity
+    // The drop came while the round ran, after the bet was placed.
+    expect(drop?.at).toBeGreaterThan(startedAt)
+    expect(started.roundId).toBe(bet.roundId)
+    const recovered = (connects[1]?.payload as { recovered: boolean }).recovered
+    const cash = parseAck('cashOut', only(recording, 'cashOut:ack'))
+    if (cash.type !== 'ok') throw new Error(`cash-out refused: ${cash.code}`)
+    expect(cash.betId).toBe(bet.betId)
+    expect(cash.win).toBe(payout(STAKE, cash.cashoutAt, maxWin('RUB')))
+
+    const result = await replayCrash(recording)
+    expect(result.states).toEqual([
+      ...untilPlaced,
+      { round: 'offline', bet: 'placed' },
+      // socket.io recovered the session (missed events replayed), or a snapshot resynced it.
+      ...(recovered ? [] : [{ round: { resyncing: 'waiting' }, bet: 'placed' }]),
+      { round: 'running', bet: 'placed' },
+      { round: 'running', bet: 'cashingOut' },
+      { round: 'running', bet: 'cashedOut' },
+      { round: 'crashed', bet: 'cashedOut' },
     ])
     expect(result.context).toMatchObject({
-      balance: 98_420, // 1000 - 20 + 24.20 - 20 RUB
-      bet: { betId: 'b-22', autoCashoutAt: 1371, cashoutAt: null, win: 0 },
+      balance: cash.balance,
+      bet: { betId: bet.betId, roundId: bet.roundId, cashoutAt: cash.cashoutAt, win: cash.win },
+      round: { id: bet.roundId, phase: 'crashed', crashPoint: crashed.crashPoint },
+      lastError: null,
     })
-    expect(result.context.history.slice(0, 2).map((h) => [h.roundId, h.crashPoint])).toEqual([
-      ['22', 1370],
-      ['21', 121],
-    ])
+    expect(cash.balance).toBe(startBalance(recording) - STAKE + cash.win)
   })
 
-  it('the first round of the race is settled from the rules before the server says so', async () => {
+  it('an auto cash-out 0.01x below the crash point wins just before the crash', async () => {
     const recording = load('crash-auto-cashout-races-crash.json')
-    const untilCrash = {
-      ...recording,
-      events: recording.events.filter((e) => e.at <= 9208),
-      inputs: recording.inputs.filter((i) => i.at <= 9208),
-    }
-    const result = await replayCrash(untilCrash)
+    const { bet, crashed } = betAndCrash(recording)
+    const target = crashed.crashPoint - 1
+    const settled = event(recording, 'settled')
+    // The server's own auto cash-out, at the target, not the client's reading of the rules.
+    expect(settled).toMatchObject({ betId: bet.betId, status: 'cashedOut', cashoutAt: target })
+    expect(settled.win).toBe(payout(STAKE, target as Multiplier, maxWin('RUB')))
+    expect(settled.balance).toBe(bet.balance + settled.win)
+    const settledFirst =
+      recording.events.findIndex((e) => e.name === 'settled') <
+      recording.events.findIndex((e) => e.name === 'crashed')
+
+    const result = await replayCrash(recording)
+    expect(result.states).toEqual([
+      ...untilPlaced,
+      // Whichever of `settled` and `crashed` reached the client first, the bet ends cashed out.
+      ...(settledFirst ? [{ round: 'running', bet: 'cashedOut' }] : []),
+      { round: 'crashed', bet: 'cashedOut' },
+    ])
     expect(result.context).toMatchObject({
-      balance: 98_000, // the payout reaches the balance only with `settled`
-      bet: { betId: 'b-21', cashoutAt: 121, win: 2420 },
+      balance: settled.balance,
+      bet: { betId: bet.betId, autoCashoutAt: target, cashoutAt: target, win: settled.win },
+      round: { id: bet.roundId, phase: 'crashed', crashPoint: crashed.crashPoint },
+      lastError: null,
     })
   })
 
-  it.each(Object.keys(SCENARIOS))('%s matches its generator (or was re-recorded live)', (file) => {
-    const recording = load(file)
-    if (recording.meta?.source === 'live') return
-    expect(recording).toEqual(SCENARIOS[file]?.())
+  it('had the settlement been lost, the crash alone settles the auto cash-out by the rules', async () => {
+    const recording = load('crash-auto-cashout-races-crash.json')
+    const { bet, crashed } = betAndCrash(recording)
+    const withoutSettlement = {
+      ...recording,
+      events: recording.events.filter((e) => e.name !== 'settled' && e.name !== 'bets'),
+    }
+    const result = await replayCrash(withoutSettlement)
+    expect(result.states.at(-1)).toEqual({ round: 'crashed', bet: 'cashedOut' })
+    const target = crashed.crashPoint - 1
+    expect(result.context).toMatchObject({
+      // The payout reaches the balance only with the server's word; the bet shows the win already.
+      balance: bet.balance,
+      bet: {
+        betId: bet.betId,
+        cashoutAt: target,
+        win: payout(STAKE, target as Multiplier, maxWin('RUB')),
+      },
+    })
   })
 })

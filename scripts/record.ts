@@ -1,0 +1,423 @@
+/**
+ * `npm run record`: records a live crash session from the reference server into tests/recordings.
+ *
+ *   npm run record -- <scenario | all> [--out <file>]
+ *
+ * The real server starts in-process (throwaway `memory://` database, sandbox mode, the demo
+ * account, short rounds, a fixed public chain seed), a player logs in through the HTTP API, and
+ * the client's own stream code (`connectCrashStream`, games/engine/stream with the crash protocol)
+ * feeds the real round machine while the tap and the recorder capture what the machine saw. The
+ * script only plays the player's part; every outcome, time and balance in the file is the server's.
+ * Before writing, the file is replayed through the machine and must end where the live one ended.
+ */
+import { createHash } from 'node:crypto'
+import { writeFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { parseArgs } from 'node:util'
+import { createActor, waitFor, type SnapshotFrom } from 'xstate'
+import { z } from 'zod'
+import { PROTOCOL_VERSION, type CommandKey } from '../games/crash/protocol'
+import { crashRoundMachine } from '../games/crash/round.machine'
+import type { CrashIntent, CrashRoundEvent } from '../games/crash/round.model'
+import { MIN_AUTO_CASHOUT, multiplierAt, type Multiplier } from '../games/crash/rules'
+import { crashCommandActors, crashEventFromStream } from '../games/crash/stream'
+import { connectCrashStream, streamTransport } from '../games/crash/ui/crashStream'
+import type { CrashPoint } from '../games/engine/fairness'
+import { currencySchema, minorSchema, type Minor } from '../games/engine/money'
+import {
+  createRecorder,
+  parseRecording,
+  replay,
+  type CommandTransport,
+  type Recording,
+} from '../games/engine/replay'
+import { buildApp } from '../server/app'
+import { loadConfig } from '../server/config'
+import { migrate } from '../server/db/migrate'
+import { openDb } from '../server/db/open'
+import { seedDemo } from '../server/db/seed'
+import { Ledger } from '../server/ledger/ledger'
+import { attachRealtime, type Realtime } from '../server/realtime/attach'
+
+/** The chain every recording plays: public on purpose, never a real server's. Game 1 is 2.37x. */
+export const RECORDING_CHAIN = {
+  seedHash: createHash('sha256').update('tessera recordings 6').digest('hex'),
+  salt: createHash('sha256').update('tessera recordings salt').digest('hex'),
+  length: 100,
+} as const
+
+/** Round timings of the recording server: short, so a session takes seconds. */
+export const RECORDING_TIMINGS = { bettingMs: 3000, pauseMs: 1000 } as const
+
+/** The demo account `seedDemo` creates (README). */
+const DEMO = { email: 'demo@tessera.test', password: 'tessera-demo' } as const
+
+/** What a scenario's player does, given the live session. */
+interface Play {
+  (session: LiveSession): Promise<void>
+}
+
+/** One recordable session: its file, what it shows, which rounds suit it and the player's part. */
+export interface Scenario {
+  readonly file: string
+  readonly description: string
+  /** Whether a round with this crash point suits the scenario (read from the server's chain). */
+  readonly fits: (crashPoint: CrashPoint) => boolean
+  readonly play: Play
+}
+
+/** Stake of every recorded bet: 100 RUB. */
+const STAKE = 10_000 as Minor
+
+/** The scenarios the replay tests need, by the name `npm run record` takes. */
+export const SCENARIOS = {
+  'bet-and-cash-out': {
+    file: 'crash-bet-and-cash-out.json',
+    description: 'Live: bet 100 RUB, cash out by hand at about 1.50x, the round crashes later.',
+    fits: (crash) => crash >= 160,
+    play: async (s) => {
+      await s.bet('rec-cash-out-bet-0001', null)
+      await s.untilMultiplier(150)
+      s.send({ type: 'CASH_OUT', key: 'rec-cash-out-cash-0001' as CommandKey })
+      await s.until((snap) => snap.matches({ bet: 'cashedOut', round: 'crashed' }), 'the crash')
+    },
+  },
+  'disconnect-mid-round': {
+    file: 'crash-disconnect-mid-round.json',
+    description:
+      'Live: bet 100 RUB, the transport drops at about 1.20x, the client reconnects and recovers ' +
+      'the round with the bet standing, then cashes out at about 1.60x.',
+    fits: (crash) => crash >= 200,
+    play: async (s) => {
+      await s.bet('rec-drop-bet-0001', null)
+      await s.untilMultiplier(120)
+      s.dropTransport()
+      await s.until((snap) => snap.matches({ round: 'offline' }), 'the drop')
+      await s.until((snap) => snap.matches({ round: 'running', bet: 'placed' }), 'recovery')
+      await s.untilMultiplier(160)
+      s.send({ type: 'CASH_OUT', key: 'rec-drop-cash-0001' as CommandKey })
+      await s.until((snap) => snap.matches({ bet: 'cashedOut', round: 'crashed' }), 'the crash')
+    },
+  },
+  'auto-cashout-races-crash': {
+    file: 'crash-auto-cashout-races-crash.json',
+    description:
+      'Live: bet 100 RUB with auto cash-out 0.01x below the round crash point (read from the ' +
+      'server chain), so the server cashes out just before the crash.',
+    fits: (crash) => autoCashoutBelow(crash) !== null,
+    play: async (s) => {
+      const target = autoCashoutBelow(s.upcomingCrashPoint())
+      if (target === null) throw new Error('[record] the round does not suit an auto cash-out')
+      await s.bet('rec-auto-bet-0001', target)
+      await s.until(
+        (snap) => snap.matches({ bet: 'cashedOut', round: 'crashed' }) && s.settledSeen(),
+        'the crash and the settlement',
+      )
+    },
+  },
+} as const satisfies Record<string, Scenario>
+
+/** A scenario's name. */
+export type ScenarioName = keyof typeof SCENARIOS
+
+/** The auto cash-out target 0.01x below `crashPoint`, or null when that is below the minimum. */
+export function autoCashoutBelow(crashPoint: number): Multiplier | null {
+  const target = crashPoint - 1
+  return target >= MIN_AUTO_CASHOUT ? (target as Multiplier) : null
+}
+
+export const USAGE = `Usage: npm run record -- <scenario | all> [--out <file>]
+  Records a live crash session from an in-process reference server into tests/recordings.
+  Scenarios: ${Object.keys(SCENARIOS).join(', ')}; "all" records each into its own file.
+  --out  where to write (one scenario only); default tests/recordings/<the scenario's file>`
+
+/** What the command line asks for, or why it cannot be done. */
+export type RecordArgs =
+  { type: 'ok'; scenarios: ScenarioName[]; out: string | null } | { type: 'usage'; message: string }
+
+const isScenario = (name: string): name is ScenarioName => Object.hasOwn(SCENARIOS, name)
+
+/** Parses the arguments after `npm run record --`. */
+export function parseRecordArgs(argv: readonly string[]): RecordArgs {
+  let parsed
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      options: { out: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+    })
+  } catch (error) {
+    return { type: 'usage', message: (error as Error).message }
+  }
+  const { values, positionals } = parsed
+  if (values.help) return { type: 'usage', message: '' }
+  if (positionals.length !== 1) return { type: 'usage', message: 'name one scenario, or all' }
+  const [name = ''] = positionals
+  const out = values.out ?? null
+  if (name === 'all') {
+    if (out !== null) return { type: 'usage', message: '--out takes one scenario, not all' }
+    return { type: 'ok', scenarios: Object.keys(SCENARIOS) as ScenarioName[], out }
+  }
+  if (!isScenario(name)) return { type: 'usage', message: `unknown scenario "${name}"` }
+  return { type: 'ok', scenarios: [name], out }
+}
+
+/** Where a scenario is written by default. */
+export function defaultOut(name: ScenarioName): string {
+  return fileURLToPath(new URL(`../tests/recordings/${SCENARIOS[name].file}`, import.meta.url))
+}
+
+type RoundSnapshot = SnapshotFrom<typeof crashRoundMachine>
+
+/** What a scenario's player can do and see. */
+export interface LiveSession {
+  /** Tells the machine (and the recording) a player intent. */
+  send(intent: CrashIntent): void
+  /** Waits for a betting round that suits the scenario, bets, and waits until the bet is placed. */
+  bet(key: string, autoCashoutAt: Multiplier | null): Promise<void>
+  /** Waits until the snapshot passes `check`. */
+  until(check: (snapshot: RoundSnapshot) => boolean, what: string): Promise<void>
+  /** Waits until the running round's curve reaches `multiplier` on the server clock. */
+  untilMultiplier(multiplier: number): Promise<void>
+  /** The crash point of the round being played, from the server's chain (operator knowledge). */
+  upcomingCrashPoint(): CrashPoint
+  /** Closes the player's socket transport from the server side, as a network drop would. */
+  dropTransport(): void
+  /** Whether a `settled` event reached the player. */
+  settledSeen(): boolean
+}
+
+const loginAnswer = z.object({ token: z.string().min(1) })
+const profileAnswer = z.object({
+  user: z.object({ balance: minorSchema, currency: currencySchema }),
+})
+/** Longest a scenario may wait for one step: a few whole rounds. */
+const STEP_TIMEOUT_MS = 60_000
+
+/** Starts the server, plays `name` against it and returns the recording (not yet written). */
+export async function recordScenario(name: ScenarioName): Promise<Recording> {
+  const scenario: Scenario = SCENARIOS[name]
+  const config = loadConfig({
+    DATA_DIR: 'memory://',
+    TESSERA_MODE: 'sandbox',
+    SEED_DEMO: 'true',
+    SCRYPT_N: '1024',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'warn',
+  })
+  const db = await openDb({ dataDir: config.dataDir })
+  const cleanups: (() => unknown)[] = [() => db.close()]
+  try {
+    await migrate(db)
+    const { app, services } = await buildApp({ config, db, logger: false })
+    cleanups.unshift(() => app.close())
+    await seedDemo(db, new Ledger(db), config.scryptN)
+    await app.listen({ port: 0, host: config.host })
+    const address = app.server.address()
+    if (!address || typeof address === 'string') throw new Error('[record] no server address')
+    const origin = `http://127.0.0.1:${address.port}`
+    const { token, currency, balance } = await logIn(origin)
+    const quiet = { info: () => {}, error: (obj: unknown, msg?: string) => console.error(msg, obj) }
+    const realtime = await attachRealtime(app.server, services, {
+      log: quiet,
+      crash: { ...RECORDING_TIMINGS, chain: { ...RECORDING_CHAIN }, publicationPath: null },
+    })
+    cleanups.unshift(() => realtime.close())
+    return await playLive({ scenario, origin, token, currency, balance, realtime, cleanups })
+  } finally {
+    for (const cleanup of cleanups.splice(0)) await cleanup()
+  }
+}
+
+/** Logs the demo player in through the HTTP API and reads their balance from the profile. */
+async function logIn(origin: string) {
+  const headers = { 'content-type': 'application/json', 'accept-language': 'en' }
+  const login = await fetch(`${origin}/api/api/v2/auth/login/email/password`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(DEMO),
+  })
+  if (!login.ok) throw new Error(`[record] log-in failed: ${login.status}`)
+  const { token } = loginAnswer.parse(await login.json())
+  const profile = await fetch(`${origin}/api/profile/user`, {
+    headers: { ...headers, authorization: `Bearer ${token}` },
+  })
+  if (!profile.ok) throw new Error(`[record] profile failed: ${profile.status}`)
+  const { user } = profileAnswer.parse(await profile.json())
+  return { token, currency: user.currency, balance: user.balance }
+}
+
+/** Connects the client's stream and machine, runs the scenario and returns what was recorded. */
+async function playLive(options: {
+  scenario: Scenario
+  origin: string
+  token: string
+  currency: z.infer<typeof currencySchema>
+  balance: Minor
+  realtime: Realtime
+  cleanups: (() => unknown)[]
+}): Promise<Recording> {
+  const { scenario, realtime } = options
+  const recorder = createRecorder({
+    service: 'crash',
+    protocolVersion: PROTOCOL_VERSION,
+    // Epoch-based but monotonic, so `at` never runs backwards if the wall clock is adjusted.
+    clock: { now: () => performance.timeOrigin + performance.now() },
+    meta: { description: scenario.description, source: 'live' },
+  })
+  const link = streamTransport()
+  // Commands are recorded where the machine sends them, not from the tap: the stream also sends
+  // commands of its own (clock pings, its resync) and resends after a drop, which no replayed
+  // machine would send.
+  const transport: CommandTransport = {
+    async request(name, payload) {
+      recorder.sent(name, payload)
+      try {
+        const ack = await link.transport.request(name, payload)
+        recorder.acked(name, ack)
+        return ack
+      } catch (error) {
+        recorder.failed(name, (error as Error).message)
+        throw error
+      }
+    },
+  }
+  const actor = createActor(crashRoundMachine.provide({ actors: crashCommandActors(transport) }), {
+    input: { currency: options.currency, balance: options.balance },
+  })
+  actor.start()
+  options.cleanups.unshift(() => actor.stop())
+  // Server events are recorded from the tap (the wire as received); connection changes, which
+  // are the stream's own reports, where they reach the machine under their socket.io names.
+  const machine = {
+    send(event: CrashRoundEvent) {
+      if (event.type === 'CONNECTED') {
+        const { recovered, clockOffset } = event
+        recorder.received('connect', { recovered, clockOffset })
+      } else if (event.type === 'DISCONNECTED') recorder.received('disconnect', {})
+      else if (event.type === 'CLOCK')
+        recorder.received('clock', { clockOffset: event.clockOffset })
+      actor.send(event)
+    },
+  }
+  let settled = false
+  let dropped: string | null = null
+  const opened = connectCrashStream({
+    url: options.origin,
+    getToken: () => options.token,
+    actor: machine as unknown as Parameters<typeof connectCrashStream>[0]['actor'],
+  })
+  const offTap = opened.stream.onTap((record) => {
+    if (record.kind !== 'event') return
+    // A dropped event means the ends disagree on the protocol: no recording is worth keeping then.
+    if (record.dropped) dropped ??= record.name
+    if (record.name === 'settled') settled = true
+    recorder.received(record.name, record.payload)
+  })
+  link.attach(opened.stream)
+  options.cleanups.unshift(() => {
+    offTap()
+    link.attach(null)
+    opened.stop()
+  })
+
+  const until: LiveSession['until'] = async (check, what) => {
+    try {
+      await waitFor(actor, check, { timeout: STEP_TIMEOUT_MS })
+    } catch (error) {
+      throw new Error(`[record] waiting for ${what}: ${(error as Error).message}`, { cause: error })
+    }
+  }
+  const session: LiveSession = {
+    send(intent) {
+      recorder.input(intent)
+      actor.send(intent)
+    },
+    async bet(key, autoCashoutAt) {
+      await until(
+        (snap) =>
+          snap.matches({ round: 'betting', bet: 'idle' }) &&
+          scenario.fits(realtime.crash.chain.crashPointOf(realtime.crash.currentRound().game)),
+        'a betting round that suits the scenario',
+      )
+      session.send({ type: 'BET', key: key as CommandKey, amount: STAKE, autoCashoutAt })
+      await until((snap) => snap.matches({ bet: 'placed' }), 'the bet to be placed')
+      await until((snap) => snap.matches({ round: 'running' }), 'the round to start')
+    },
+    until,
+    async untilMultiplier(multiplier) {
+      const { startedAt } = realtime.crash.currentRound()
+      if (startedAt === null) throw new Error('[record] the round is not running')
+      while (multiplierAt(realtime.crash.now() - startedAt) < multiplier) {
+        await new Promise((done) => setTimeout(done, 5))
+      }
+    },
+    upcomingCrashPoint: () => realtime.crash.chain.crashPointOf(realtime.crash.currentRound().game),
+    dropTransport() {
+      const sockets = [...realtime.io.of('/crash').sockets.values()]
+      if (sockets.length !== 1) throw new Error(`[record] ${sockets.length} sockets, expected 1`)
+      sockets[0]?.conn.close()
+    },
+    settledSeen: () => settled,
+  }
+  await scenario.play(session)
+  if (dropped !== null) throw new Error(`[record] the stream dropped an invalid "${dropped}"`)
+  const recording = parseRecording(recorder.toRecording())
+  await checkReplay(recording, actor.getSnapshot())
+  return recording
+}
+
+/** Replays `recording` through the machine; it must end in the live machine's state. */
+async function checkReplay(recording: Recording, live: RoundSnapshot): Promise<void> {
+  const result = await replay({
+    recording,
+    createActor: ({ clock, transport }) =>
+      createActor(crashRoundMachine.provide({ actors: crashCommandActors(transport) }), {
+        clock,
+        input: { currency: live.context.currency, balance: live.context.balance },
+      }),
+    toEvent: (event) => crashEventFromStream(event.name, event.payload),
+  })
+  const summary = (value: unknown, context: RoundSnapshot['context']) =>
+    JSON.stringify({ value, balance: context.balance, bet: context.bet, round: context.round })
+  const replayed = summary(result.snapshot.value, result.context)
+  const recorded = summary(live.value, live.context)
+  if (replayed !== recorded) {
+    throw new Error(
+      `[record] the replay ended elsewhere:\n live   ${recorded}\n replay ${replayed}`,
+    )
+  }
+}
+
+/** Runs the CLI; returns the exit code. */
+export async function runRecord(argv: readonly string[]): Promise<number> {
+  const args = parseRecordArgs(argv)
+  if (args.type === 'usage') {
+    if (args.message) console.error(`record: ${args.message}\n`)
+    console.error(USAGE)
+    return args.message ? 2 : 0
+  }
+  for (const name of args.scenarios) {
+    const recording = await recordScenario(name)
+    const out = args.out !== null ? resolve(args.out) : defaultOut(name)
+    writeFileSync(out, `${JSON.stringify(recording, null, 2)}\n`)
+    console.log(
+      `${name}: ${recording.events.length} events, ${recording.inputs.length} inputs → ${out}`,
+    )
+  }
+  return 0
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  runRecord(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code
+    },
+    (error: unknown) => {
+      console.error(error)
+      process.exitCode = 1
+    },
+  )
+}
