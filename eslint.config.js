@@ -23,6 +23,8 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
+      '.dist-*/**',
+      '.bench-dist/**',
       'node_modules/**',
       '.data/**',
       'coverage/**',
@@ -206,6 +208,46 @@ export default tseslint.config(
               regex: '(^|/)src/(?!api/protocol(/|$))',
               message:
                 'The server imports nothing from src/ except the HTTP contract in src/api/protocol.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // --- Browser code uses zod/mini ------------------------------------------------------------
+  // The typescript-eslint twin of `no-restricted-imports`, so this adds to the layer rules above
+  // instead of replacing their options. Listed files only while auth/profile/billing (protocol
+  // and api) and their importers still use classic; then this becomes src/** and games/**.
+  {
+    files: [
+      'games/engine/money/**/*.ts',
+      'games/engine/replay/**/*.ts',
+      'games/engine/fairness/**/*.ts',
+      'games/engine/stream/**/*.ts',
+      'games/crash/protocol.ts',
+      'games/crash/protocol.test.ts',
+      'games/crash/stream.ts',
+      'src/routes/params.ts',
+      'src/pages/contentSchemas.ts',
+      'src/api/client.ts',
+      'src/api/client.test.ts',
+      'src/api/refresh.test.ts',
+      'src/api/misc.ts',
+      'src/api/protocol/common.ts',
+      'src/api/protocol/errors.ts',
+      'src/api/protocol/misc.ts',
+      'src/api/protocol/bonus.ts',
+      'src/api/protocol/index.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'zod',
+              message:
+                "Use zod/mini (`import { z } from 'zod/mini'`) in browser code: classic zod adds ~12 KB gzip of method classes that tree-shaking cannot drop. Only the server's own schemas use classic.",
             },
           ],
         },

@@ -15,15 +15,25 @@ const SECONDS = 30
 const root = join(import.meta.dirname, '..')
 const tsx = join(root, 'node_modules', '.bin', 'tsx')
 
-function startServer(mode: 'crash' | 'bare'): Promise<{ port: number; child: ChildProcess }> {
+interface ServerSummary {
+  cpuPerSocketUs: number
+  emitMs: number
+}
+
+function startServer(
+  mode: 'crash' | 'bare',
+): Promise<{ port: number; child: ChildProcess; summary: () => ServerSummary }> {
   const child = spawn(tsx, [join(import.meta.dirname, 'fanout', 'server.ts'), mode], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`[bench/fanout] ${mode} server exited ${code}`)))
-    createInterface({ input: child.stdout! }).once('line', (line) => {
-      resolve({ port: (JSON.parse(line) as { port: number }).port, child })
+    const lines = createInterface({ input: child.stdout! })
+    let latest: ServerSummary = { cpuPerSocketUs: 0, emitMs: 0 }
+    lines.once('line', (line) => {
+      lines.on('line', (next) => (latest = JSON.parse(next) as ServerSummary))
+      resolve({ port: (JSON.parse(line) as { port: number }).port, child, summary: () => latest })
     })
   })
 }
@@ -58,14 +68,17 @@ function runClients(port: number, clients: number) {
 }
 
 async function measure(mode: 'crash' | 'bare', clients: number) {
-  const { port, child } = await startServer(mode)
+  const { port, child, summary } = await startServer(mode)
   try {
     const r = await runClients(port, clients)
+    const server = summary()
     return {
       p50: Math.round(r.p50 * 10) / 10,
       p99: Math.round(r.p99 * 10) / 10,
       perClientPerSecond: Math.round((r.messages / clients / SECONDS) * 100) / 100,
       samples: r.samples,
+      serverCpuPerSocketUs: Math.round(server.cpuPerSocketUs * 100) / 100,
+      serverEmitMs: Math.round(server.emitMs * 10) / 10,
     }
   } finally {
     child.removeAllListeners('exit')
@@ -97,6 +110,18 @@ export const fanout: Benchmark = {
           unit: 'ms',
           baseline: bare.p99,
           ...(clients === 5000 ? { budget: 50 } : {}),
+        },
+        {
+          name: `${clients} clients: server CPU per socket per broadcast`,
+          value: crash.serverCpuPerSocketUs,
+          unit: 'µs',
+          baseline: bare.serverCpuPerSocketUs,
+        },
+        {
+          name: `${clients} clients: server emit loop (wall)`,
+          value: crash.serverEmitMs,
+          unit: 'ms',
+          baseline: bare.serverEmitMs,
         },
         {
           name: `${clients} clients: messages per client`,

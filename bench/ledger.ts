@@ -62,6 +62,7 @@ async function measure(db: Db, label: string): Promise<Figure[]> {
   // A movement that still conflicts after every retry is refused (rolled back, no money moved);
   // it is counted, not hidden, since a refused bet is what a player would see.
   let refused = 0
+  ledger.retries = 0
   const bets = await throughput(async (w, i) => {
     const key = `bench-${label}-${w}-${i}`
     try {
@@ -78,8 +79,15 @@ async function measure(db: Db, label: string): Promise<Figure[]> {
       refused++
     }
   })
+  const settled = bets * SECONDS
   return [
     { name: `${label}: bets refused after all retries`, value: refused, unit: 'bets', budget: 0 },
+    {
+      name: `${label}: retried attempts per settled bet`,
+      value: settled === 0 ? 0 : Math.round((ledger.retries / settled) * 1000) / 1000,
+      unit: 'x',
+      note: 'serialization failures retried (two movements per bet)',
+    },
     { name: `${label}: settled bets`, value: bets, unit: '/s', baseline },
     { name: `${label}: bare insert (baseline)`, value: baseline, unit: '/s' },
     {

@@ -12,6 +12,8 @@ const all: Record<string, () => Promise<Benchmark>> = {
   fanout: async () => (await import('./fanout')).fanout,
   ledger: async () => (await import('./ledger')).ledgerBench,
   replay: async () => (await import('./replay')).replayBench,
+  render: async () => (await import('./render')).renderBench,
+  memory: async () => (await import('./memory')).memoryBench,
 }
 const names = Object.keys(all)
 

@@ -16,6 +16,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
+import { z } from 'zod/mini'
 
 import {
   chainPosition,
@@ -29,6 +30,10 @@ import {
   previousGameHash,
   type CrashChainPublication,
 } from '../games/engine/fairness/index'
+
+// The fairness schemas are zod/mini, which loads no error locale (classic zod did on import);
+// this CLI prints their issue texts, so it installs the English one.
+z.config(z.locales.en())
 
 /** Environment variable holding a published terminating hash. */
 export const TERMINATING_HASH_ENV = 'TESSERA_TERMINATING_HASH'

@@ -9,6 +9,7 @@ import { bonusRoutes } from './http/routes/bonus'
 import { miscRoutes } from './http/routes/misc'
 import { passwordRoutes } from './http/routes/password'
 import { profileRoutes } from './http/routes/profile'
+import { profileAreaRoutes } from './http/routes/profileArea'
 import { sandboxRoutes } from './http/routes/sandbox'
 import { sessionRoutes } from './http/routes/session'
 import { registerSecurity } from './http/security'
@@ -52,6 +53,7 @@ export async function buildApp(opts: {
       sessionRoutes(api, services)
       passwordRoutes(api, services)
       profileRoutes(api, services)
+      profileAreaRoutes(api, services)
       billingRoutes(api, services)
       bonusRoutes(api, services)
       miscRoutes(api, services)

@@ -4,7 +4,9 @@
  * the real ledger, socket.io with connection state recovery as in production) on a fast cycle;
  * `bare` is a socket.io server with the same options that broadcasts a small message as often,
  * the baseline. Every broadcast carries `sentAt` (sub-millisecond wall time) so the clients can
- * measure emit-to-receipt latency. Prints `{ "port": N }` once listening; stops on SIGTERM.
+ * measure emit-to-receipt latency. Prints `{ "port": N }` once listening, then after each broadcast
+ * the medians so far of the server's own broadcast cost (`{ "cpuPerSocketUs", "emitMs" }`);
+ * stops on SIGTERM.
  */
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -17,6 +19,27 @@ import { CrashService } from '../../server/games/crash/CrashService'
 
 const mode = process.argv[2]
 const wallNow = () => performance.timeOrigin + performance.now()
+
+/**
+ * The server's own share of a broadcast: the CPU time of the synchronous `emit` (which hands the
+ * pre-encoded frame to every socket) divided by the sockets, and its wall time. CPU time, unlike
+ * the clients' latency, hardly moves when other processes share the cores.
+ */
+const cpuPerSocketUs: number[] = []
+const emitMs: number[] = []
+function timedEmit(event: string, payload: object): void {
+  const wall = performance.now()
+  const cpu = process.cpuUsage()
+  nsp.emit(event, { ...payload, sentAt: wallNow() })
+  const used = process.cpuUsage(cpu)
+  if (nsp.sockets.size === 0) return
+  cpuPerSocketUs.push((used.user + used.system) / nsp.sockets.size)
+  emitMs.push(performance.now() - wall)
+  // The running medians after every broadcast: the runner keeps the last line it reads (a line
+  // printed while stopping can be lost with the tsx wrapper in between).
+  const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? 0
+  console.log(JSON.stringify({ cpuPerSocketUs: mid(cpuPerSocketUs), emitMs: mid(emitMs) }))
+}
 
 const http = createServer()
 const io = new Server(http, {
@@ -38,7 +61,7 @@ if (mode === 'crash') {
     pauseMs: 1000,
     log: { info: () => {}, error: (obj, msg) => console.error(msg, obj) },
     emitter: {
-      broadcast: (event) => void nsp.emit(event.type, { ...event, sentAt: wallNow() }),
+      broadcast: (event) => timedEmit(event.type, event),
       toUser: () => {},
     },
   })
@@ -51,7 +74,7 @@ if (mode === 'crash') {
   }
 } else if (mode === 'bare') {
   // The same message rate as a fast crash cycle: about two state changes a second at most.
-  const timer = setInterval(() => nsp.emit('tick', { sentAt: wallNow() }), 500)
+  const timer = setInterval(() => timedEmit('tick', {}), 500)
   stop = async () => clearInterval(timer)
 } else {
   console.error('usage: tsx bench/fanout/server.ts crash|bare')

@@ -66,14 +66,37 @@ describe('autobet machine', () => {
     expect(a.ctx()).toMatchObject({ stopReason: 'loss', net: -2000 })
   })
 
-  it('stops when the player says so or a bet is refused', () => {
+  it('stops when the player says so or a bet is refused, telling a low balance apart', () => {
     const a = start()
     a.actor.send({ type: 'STOP' })
     expect(a.ctx().stopReason).toBe('player')
+    expect(a.actor.getSnapshot().matches('off')).toBe(true)
     const b = start()
     b.open('1')
-    b.actor.send({ type: 'BET_REFUSED' })
-    expect(b.ctx().stopReason).toBe('refused')
+    b.actor.send({ type: 'BET_REFUSED', because: 'error' })
+    expect(b.ctx().stopReason).toBe('error')
+    const c = start()
+    c.open('1')
+    c.actor.send({ type: 'BET_REFUSED', because: 'balance' })
+    expect(c.ctx()).toMatchObject({ stopReason: 'balance', played: 0, net: 0 })
+  })
+
+  it('ignores a refusal or a result while no bet is in flight', () => {
+    const a = start()
+    a.actor.send({ type: 'BET_REFUSED', because: 'error' })
+    a.result(2000)
+    expect(a.actor.getSnapshot().matches({ on: 'waitingForRound' })).toBe(true)
+    expect(a.ctx()).toMatchObject({ played: 0, net: 0, stopReason: null })
+  })
+
+  it('starts a fresh run after one ended, with the counters reset', () => {
+    const a = start({ rounds: 1 })
+    a.open('1')
+    a.result(0)
+    expect(a.ctx()).toMatchObject({ stopReason: 'rounds', played: 1, net: -1000 })
+    a.actor.send({ type: 'START', settings: settings({ rounds: 2 }) })
+    expect(a.actor.getSnapshot().matches({ on: 'waitingForRound' })).toBe(true)
+    expect(a.ctx()).toMatchObject({ stopReason: null, played: 0, net: 0, lastRound: null })
   })
 
   it('refuses settings outside 1 to 100 rounds or with non-positive amounts and thresholds', () => {
@@ -82,6 +105,10 @@ describe('autobet machine', () => {
     expect(autobetSettingsValid(settings({ rounds: 0 }))).toBe(false)
     expect(autobetSettingsValid(settings({ amount: 0 as Minor }))).toBe(false)
     expect(autobetSettingsValid(settings({ stopOnLoss: 0 as Minor }))).toBe(false)
+    expect(autobetSettingsValid(settings({ stopOnProfit: -5 as Minor }))).toBe(false)
+    expect(autobetSettingsValid(settings({ rounds: 2.5 }))).toBe(false)
+    expect(autobetSettingsValid(settings({ autoCashoutAt: 100 as Multiplier }))).toBe(false)
+    expect(autobetSettingsValid(settings({ autoCashoutAt: null }))).toBe(true)
     const a = start({ rounds: 500 })
     expect(a.actor.getSnapshot().value).toBe('off')
   })

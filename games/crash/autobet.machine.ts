@@ -1,13 +1,13 @@
 /**
  * Auto-bet: the same bet for up to 100 rounds, stopping early on a profit or a loss threshold.
- * It decides only *when* to bet; it emits `placeBet` and the app edge forwards it to the round
- * machine as a `BET` intent with a fresh idempotency key, and reports each bet's result back as
- * `RESULT`. Keeping the two machines apart leaves the round machine's chart about one bet.
+ * It decides only *when* to bet; it emits `placeBet` and the app edge (`ui/autoBetLink.ts`)
+ * forwards it to the round machine as a `BET` intent with a fresh idempotency key, and reports
+ * each bet's result back as `RESULT` (or `BET_REFUSED`). Keeping the two machines apart leaves the round machine's chart about one bet.
  */
 import { assertEvent, assign, emit, setup } from 'xstate'
 import type { Minor } from '../engine/money'
 import type { RoundId } from './protocol'
-import type { Multiplier } from './rules'
+import { MAX_AUTO_CASHOUT, MIN_AUTO_CASHOUT, type Multiplier } from './rules'
 
 /** The most rounds one auto-bet run may play. */
 export const MAX_AUTOBET_ROUNDS = 100
@@ -21,8 +21,14 @@ export interface AutobetSettings {
   stopOnLoss: Minor | null
 }
 
-/** Why a run ended: all rounds played, a threshold reached, the player, or a refused bet. */
-export type AutobetStopReason = 'rounds' | 'profit' | 'loss' | 'player' | 'refused'
+/**
+ * Why a run ended: all rounds played, a threshold reached, a bet refused for the balance, the
+ * player, or any other refused or failed bet (the round machine's `lastError` says which).
+ */
+export type AutobetStopReason = 'rounds' | 'profit' | 'loss' | 'balance' | 'player' | 'error'
+
+/** Why a requested bet did not play: not enough balance, or anything else. */
+export type AutobetRefusal = 'balance' | 'error'
 
 /** Progress of the current or last run. */
 export interface AutobetContext {
@@ -41,7 +47,7 @@ export type AutobetEvent =
   | { type: 'STOP' }
   | { type: 'ROUND_OPEN'; roundId: RoundId }
   | { type: 'RESULT'; stake: Minor; win: Minor }
-  | { type: 'BET_REFUSED' }
+  | { type: 'BET_REFUSED'; because: AutobetRefusal }
 
 /** Emitted when a bet should be placed in the round that just opened. */
 export type AutobetEmitted = {
@@ -51,11 +57,17 @@ export type AutobetEmitted = {
   autoCashoutAt: Multiplier | null
 }
 
-/** True when the settings can start a run: 1 to 100 rounds, a positive amount, sane thresholds. */
+/**
+ * True when the settings can start a run: 1 to 100 rounds, a positive amount, an auto cash-out
+ * within the rules' range (or none) and positive thresholds (or none).
+ */
 export function autobetSettingsValid(settings: AutobetSettings): boolean {
   const threshold = (value: Minor | null) =>
     value === null || (Number.isSafeInteger(value) && value > 0)
+  const cashout = settings.autoCashoutAt
   return (
+    (cashout === null ||
+      (Number.isInteger(cashout) && cashout >= MIN_AUTO_CASHOUT && cashout <= MAX_AUTO_CASHOUT)) &&
     Number.isInteger(settings.rounds) &&
     settings.rounds >= 1 &&
     settings.rounds <= MAX_AUTOBET_ROUNDS &&
@@ -138,7 +150,10 @@ export const autobetMachine = setup({
             RESULT: { target: 'checking', actions: 'count' },
             BET_REFUSED: {
               target: '#crashAutobet.off',
-              actions: { type: 'stopBecause', params: { reason: 'refused' } },
+              actions: {
+                type: 'stopBecause',
+                params: ({ event }) => ({ reason: event.because }),
+              },
             },
           },
         },

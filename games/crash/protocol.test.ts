@@ -166,10 +166,10 @@ describe('schema maps for the stream client', () => {
   it('name every server event and command exactly once, under its type', () => {
     expect(Object.keys(serverEventSchemas).sort()).toEqual([...SERVER_EVENT_NAMES].sort())
     for (const [name, schema] of Object.entries(serverEventSchemas)) {
-      expect(schema.shape.type.value).toBe(name)
+      expect(schema.shape.type.def.values).toEqual([name])
     }
     for (const [name, { request }] of Object.entries(commandSchemas)) {
-      expect(request.shape.type.value).toBe(name)
+      expect(request.shape.type.def.values).toEqual([name])
     }
   })
 })

@@ -7,7 +7,7 @@
  * Commands (client to server) carry an idempotency `key`: a retry with the same key gets the first
  * answer again and never places a second bet. Their answers are socket.io acks (`*AckSchema`).
  */
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { hashSchema, type CrashPoint } from '../engine/fairness'
 import { currencySchema, minorSchema } from '../engine/money'
 import type { Multiplier } from './rules'
@@ -17,39 +17,42 @@ export const PROTOCOL_VERSION = 1
 const v = z.literal(PROTOCOL_VERSION)
 
 /** A round's id (its game number in the hash chain, as text). */
-export const roundIdSchema = z.string().min(1).max(64).brand<'RoundId'>()
+export const roundIdSchema = z.string().check(z.minLength(1), z.maxLength(64)).brand<'RoundId'>()
 /** A round's id. */
 export type RoundId = z.infer<typeof roundIdSchema>
 
 /** A bet's id, given by the server. */
-export const betIdSchema = z.string().min(1).max(64).brand<'BetId'>()
+export const betIdSchema = z.string().check(z.minLength(1), z.maxLength(64)).brand<'BetId'>()
 /** A bet's id. */
 export type BetId = z.infer<typeof betIdSchema>
 
 /** An idempotency key chosen by the client for one command (a UUID in practice). */
-export const commandKeySchema = z.string().min(8).max(64).brand<'CommandKey'>()
+export const commandKeySchema = z
+  .string()
+  .check(z.minLength(8), z.maxLength(64))
+  .brand<'CommandKey'>()
 /** An idempotency key. */
 export type CommandKey = z.infer<typeof commandKeySchema>
 
 /** A multiplier in integer hundredths, at least 1.00x. */
-export const multiplierSchema = z
-  .int()
-  .min(100)
-  .transform((n) => n as Multiplier)
+export const multiplierSchema = z.pipe(
+  z.int().check(z.minimum(100)),
+  z.transform((n: number) => n as Multiplier),
+)
 
 /** A crash point in integer hundredths. */
-export const crashPointSchema = z
-  .int()
-  .min(100)
-  .transform((n) => n as CrashPoint)
+export const crashPointSchema = z.pipe(
+  z.int().check(z.minimum(100)),
+  z.transform((n: number) => n as CrashPoint),
+)
 
 /** A bet amount: positive minor units. */
-const amountSchema = z.int().positive().pipe(minorSchema)
+const amountSchema = z.pipe(z.int().check(z.positive()), minorSchema)
 /** A balance or a payout: minor units, never negative. */
-const fundsSchema = z.int().nonnegative().pipe(minorSchema)
+const fundsSchema = z.pipe(z.int().check(z.nonnegative()), minorSchema)
 
 /** A server clock reading, epoch milliseconds. */
-const serverTimeSchema = z.int().nonnegative()
+const serverTimeSchema = z.int().check(z.nonnegative())
 
 /** Phases of a round as the server runs them. */
 export const phaseSchema = z.enum(['betting', 'running', 'crashed'])
@@ -59,12 +62,12 @@ export type Phase = z.infer<typeof phaseSchema>
 /** A bet in the public live table; `player` is a display name (masked by the server as needed). */
 export const betRowSchema = z.object({
   betId: betIdSchema,
-  player: z.string().max(64),
+  player: z.string().check(z.maxLength(64)),
   amount: amountSchema,
   currency: currencySchema,
   status: z.enum(['active', 'cashedOut', 'lost']),
-  cashoutAt: multiplierSchema.nullable(),
-  win: fundsSchema.nullable(),
+  cashoutAt: z.nullable(multiplierSchema),
+  win: z.nullable(fundsSchema),
 })
 /** A row of the live bets table. */
 export type BetRow = z.infer<typeof betRowSchema>
@@ -75,10 +78,10 @@ export const ownBetSchema = z.object({
   roundId: roundIdSchema,
   amount: amountSchema,
   currency: currencySchema,
-  autoCashoutAt: multiplierSchema.nullable(),
+  autoCashoutAt: z.nullable(multiplierSchema),
   status: z.enum(['queued', 'active', 'cashedOut', 'lost']),
-  cashoutAt: multiplierSchema.nullable(),
-  win: fundsSchema.nullable(),
+  cashoutAt: z.nullable(multiplierSchema),
+  win: z.nullable(fundsSchema),
 })
 /** One of the player's own bets. */
 export type OwnBet = z.infer<typeof ownBetSchema>
@@ -88,7 +91,7 @@ export const historyEntrySchema = z.object({
   roundId: roundIdSchema,
   crashPoint: crashPointSchema,
   roundHash: hashSchema,
-  salt: z.string().min(1),
+  salt: z.string().check(z.minLength(1)),
 })
 /** A finished round. */
 export type HistoryEntry = z.infer<typeof historyEntrySchema>
@@ -110,26 +113,28 @@ export const snapshotEventSchema = z.object({
     .object({
       id: roundIdSchema,
       phase: phaseSchema,
-      bettingEndsAt: serverTimeSchema.nullable(),
-      startedAt: serverTimeSchema.nullable(),
-      crashPoint: crashPointSchema.nullable(),
-      roundHash: hashSchema.nullable(),
+      bettingEndsAt: z.nullable(serverTimeSchema),
+      startedAt: z.nullable(serverTimeSchema),
+      crashPoint: z.nullable(crashPointSchema),
+      roundHash: z.nullable(hashSchema),
     })
-    .refine(
-      (round) =>
-        (round.phase === 'crashed') === (round.crashPoint !== null && round.roundHash !== null) &&
-        (round.phase !== 'betting' || round.bettingEndsAt !== null) &&
-        (round.phase === 'betting' || round.startedAt !== null),
-      'a round reveals its crash point and hash exactly when crashed, and has the times its phase needs',
+    .check(
+      z.refine(
+        (round) =>
+          (round.phase === 'crashed') === (round.crashPoint !== null && round.roundHash !== null) &&
+          (round.phase !== 'betting' || round.bettingEndsAt !== null) &&
+          (round.phase === 'betting' || round.startedAt !== null),
+        'a round reveals its crash point and hash exactly when crashed, and has the times its phase needs',
+      ),
     ),
   /** The chain's public salt and published terminating hash, for the in-app verifier. */
-  fairness: z.object({ salt: z.string().min(1), terminatingHash: hashSchema }),
+  fairness: z.object({ salt: z.string().check(z.minLength(1)), terminatingHash: hashSchema }),
   bets: z.array(betRowSchema),
-  history: z.array(historyEntrySchema).max(HISTORY_LENGTH),
+  history: z.array(historyEntrySchema).check(z.maxLength(HISTORY_LENGTH)),
   /** Present for a logged-in player: balance and own bets of this round and the queued one. */
-  me: z
-    .object({ balance: fundsSchema, currency: currencySchema, bets: z.array(ownBetSchema) })
-    .nullable(),
+  me: z.nullable(
+    z.object({ balance: fundsSchema, currency: currencySchema, bets: z.array(ownBetSchema) }),
+  ),
 })
 
 /** A new round opens for bets until `bettingEndsAt` (server time). */
@@ -156,7 +161,7 @@ export const betsEventSchema = z.object({
   type: z.literal('bets'),
   v,
   roundId: roundIdSchema,
-  bets: z.array(betRowSchema).min(1),
+  bets: z.array(betRowSchema).check(z.minLength(1)),
 })
 
 /** The round crashed; hash and salt let anyone verify the crash point. */
@@ -167,7 +172,7 @@ export const crashedEventSchema = z.object({
   crashPoint: crashPointSchema,
   crashedAt: serverTimeSchema,
   roundHash: hashSchema,
-  salt: z.string().min(1),
+  salt: z.string().check(z.minLength(1)),
 })
 
 /** Sent only to the bettor when one of their bets settles without an ack (auto cash-out, loss). */
@@ -177,7 +182,7 @@ export const settledEventSchema = z.object({
   betId: betIdSchema,
   roundId: roundIdSchema,
   status: z.enum(['cashedOut', 'lost']),
-  cashoutAt: multiplierSchema.nullable(),
+  cashoutAt: z.nullable(multiplierSchema),
   win: fundsSchema,
   balance: fundsSchema,
 })
@@ -222,7 +227,7 @@ export const betCommandSchema = z.object({
   key: commandKeySchema,
   amount: amountSchema,
   currency: currencySchema,
-  autoCashoutAt: multiplierSchema.nullable(),
+  autoCashoutAt: z.nullable(multiplierSchema),
 })
 
 /** Cash out a running bet at the server's current multiplier. */
@@ -325,7 +330,7 @@ export const ackSchemas = {
   cashOut: cashOutAckSchema,
   cancelBet: cancelBetAckSchema,
   sync: syncAckSchema,
-} as const satisfies Record<CommandName, z.ZodType>
+} as const satisfies Record<CommandName, z.ZodMiniType>
 
 /**
  * Request and ack schemas of each command by name, in the shape the stream client's
@@ -336,7 +341,7 @@ export const commandSchemas = {
   cashOut: { request: cashOutCommandSchema, ack: cashOutAckSchema },
   cancelBet: { request: cancelBetCommandSchema, ack: cancelBetAckSchema },
   sync: { request: syncCommandSchema, ack: syncAckSchema },
-} as const satisfies Record<CommandName, { request: z.ZodType; ack: z.ZodType }>
+} as const satisfies Record<CommandName, { request: z.ZodMiniType; ack: z.ZodMiniType }>
 
 /** The parsed ack of each command. */
 export type AckOf<C extends CommandName> = z.infer<(typeof ackSchemas)[C]>

@@ -4,7 +4,7 @@
  * recordings script) can use it without loading React or CSS.
  */
 import { fromPromise } from 'xstate'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import type { CommandTransport } from '../engine/replay'
 import {
   parseAck,

@@ -14,6 +14,12 @@ export interface AuthContext {
   sessionId: number
 }
 
+/** The device a session was started from, as its log-in request told it. */
+export interface SessionClient {
+  userAgent?: string | null
+  ip?: string | null
+}
+
 export interface SessionPolicy {
   accessTtlS: number
   idleTtlS: number
@@ -41,15 +47,26 @@ export class Sessions {
     private readonly now: () => Date,
   ) {}
 
-  /** Starts a new session (every log-in gets fresh tokens). */
-  async create(userId: number): Promise<IssuedTokens> {
+  /**
+   * Starts a new session (every log-in gets fresh tokens). `client` is what the log-in request
+   * carried, so the player can recognise the session in the profile (GET /profile/sessions).
+   */
+  async create(userId: number, client: SessionClient = {}): Promise<IssuedTokens> {
     const access = newToken('ta')
     const refresh = newToken('tr')
     const now = this.now()
     await this.db.query(
-      `INSERT INTO sessions (user_id, access_hash, refresh_hash, access_expires_at, created_at, last_seen_at)
-       VALUES ($1, $2, $3, $4, $5, $5)`,
-      [userId, hashToken(access), hashToken(refresh), this.accessExpiry(now), now],
+      `INSERT INTO sessions (user_id, access_hash, refresh_hash, access_expires_at, created_at, last_seen_at, user_agent, ip)
+       VALUES ($1, $2, $3, $4, $5, $5, $6, $7)`,
+      [
+        userId,
+        hashToken(access),
+        hashToken(refresh),
+        this.accessExpiry(now),
+        now,
+        client.userAgent?.slice(0, 512) ?? null,
+        client.ip ?? null,
+      ],
     )
     return { token: access, refresh_token: refresh, expires_in: this.policy.accessTtlS }
   }

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises'
 import { PGlite, types } from '@electric-sql/pglite'
-import { parseInt8, type Db, type Queryable } from './db'
+import { parseInt8, serializableCallSql, type Db, type Queryable, type SqlScalar } from './db'
 
 const parsers = { [types.INT8]: parseInt8 }
 
@@ -26,6 +26,11 @@ export async function openPglite(dataDir: string): Promise<Db> {
         await tx.query(`SET TRANSACTION ISOLATION LEVEL ${level}`)
         return fn(asQueryable(tx))
       })
+    },
+    async callSerializable<T>(fn: string, args: readonly SqlScalar[]) {
+      // One exec, one pass through the engine; PGlite runs it under its transaction mutex.
+      const results = await pg.exec(serializableCallSql(fn, args))
+      return (results.at(-1)?.rows ?? []) as T[]
     },
     async exec(sql) {
       await pg.exec(sql)

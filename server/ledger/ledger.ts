@@ -1,9 +1,10 @@
 import type { Currency } from '../../src/api/protocol'
-import type { Db, Queryable } from '../db/db'
+import type { Db, Queryable, SqlScalar } from '../db/db'
 import { sqlConstraint } from '../db/db'
 import { userBalances, type UserBalances } from './accounts'
 import { LedgerError } from './errors'
 import { refusalOf, requestHash } from './postings'
+import { Gate } from './gate'
 import { withRetry } from './retry'
 
 /** Outcome of a money movement; a replay of its key returns the same object. */
@@ -25,57 +26,108 @@ export interface SettleResult extends MoveResult {
   payout: number
 }
 
+/** The row every movement function answers. */
+interface Outcome<R> {
+  replayed: boolean
+  result: R
+}
+
+function firstRow<R>(fn: string, rows: Outcome<R>[]): Outcome<R> {
+  const row = rows[0]
+  if (!row) throw new Error(`[ledger] ${fn} returned no row`)
+  return row
+}
+
 function checkAmount(amount: number, allowZero = false): void {
   if (!Number.isSafeInteger(amount) || amount < 0 || (!allowZero && amount === 0)) {
     throw new LedgerError('invalid_amount', `amount ${amount} is not a positive integer`)
   }
 }
 
+/** Options of {@link Ledger}. */
+export interface LedgerOptions {
+  /**
+   * Most movements running in the database at once; the rest wait their turn in the server.
+   * Default {@link DEFAULT_CONCURRENCY} on PostgreSQL; PGlite runs one transaction at a time anyway.
+   */
+  concurrency?: number
+}
+
+/**
+ * Default concurrency on PostgreSQL, measured with `npm run bench -- ledger` on 2 cores: more
+ * concurrent serializable movements than the database can run at once only overlap, and overlap
+ * is what SERIALIZABLE turns into failures and retries (see docs/api.md "Ledger").
+ */
+export const DEFAULT_CONCURRENCY = 4
+
 /**
  * The money API of the server: deposits, bonus grants, and the bet lifecycle games use
  * (hold the stake, then settle a win or loss, or refund). Every call takes an idempotency key,
  * runs in one serializable transaction retried on conflict, and is balanced and overdraft-free
- * by database constraint. Each movement is one SQL function call (migration 005), so a movement
- * costs one round trip inside its transaction instead of a dozen.
+ * by database constraint. Each movement is one SQL function call (migrations 005, 006), run
+ * through a gate that bounds how many are in the database at once.
  */
 export class Ledger {
-  constructor(private readonly db: Db) {}
+  private readonly gate: Gate
+
+  constructor(
+    private readonly db: Db,
+    options: LedgerOptions = {},
+  ) {
+    this.gate = new Gate(
+      options.concurrency ?? (db.driver === 'pg' ? DEFAULT_CONCURRENCY : Number.POSITIVE_INFINITY),
+    )
+  }
+
+  /** Attempts retried so far (serialization failures, deadlocks, lost key races): a health figure. */
+  retries = 0
 
   /**
    * Runs one idempotent movement: `SELECT replayed, result FROM <fn>(key, hash, ...args)` in a
    * serializable transaction. The function answers the stored result for a known key (refusing
    * other parameters), else performs the movement and stores its result under the key.
-   * `alsoDo` runs in the same transaction on the first execution only.
+   * Without `alsoDo` it is `Db.callSerializable` (one round trip on PGlite); `alsoDo` runs in the
+   * same transaction on the first execution only, so that case takes a `transaction`.
    */
   private run<R extends MoveResult>(
     fn: string,
     key: string,
     params: Record<string, unknown>,
-    args: readonly unknown[],
+    args: readonly SqlScalar[],
     alsoDo?: (tx: Queryable, transactionId: number) => Promise<void>,
   ): Promise<R> {
     const hash = requestHash(params)
-    const placeholders = args.map((_, i) => `$${i + 3}`).join(', ')
-    const sql = `SELECT replayed, result FROM ${fn}($1, $2, ${placeholders})`
-    return withRetry(async () => {
-      try {
-        return await this.db.transaction(async (tx) => {
-          const rows = await tx.query<{ replayed: boolean; result: R }>(sql, [key, hash, ...args])
-          const row = rows[0]
-          if (!row) throw new Error(`[ledger] ${fn} returned no row`)
-          if (!row.replayed) await alsoDo?.(tx, row.result.transactionId)
-          return row.result
-        })
-      } catch (err) {
-        const refusal = refusalOf(err)
-        if (refusal) throw refusal
-        // The account CHECK is the last line of defence; surface it as the player-facing error.
-        if (sqlConstraint(err) === 'ledger_accounts_no_overdraft') {
-          throw new LedgerError('balance_not_enough', 'the account would overdraw')
+    const callArgs = [key, hash, ...args]
+    const once = alsoDo
+      ? async () => {
+          const placeholders = callArgs.map((_, i) => `$${i + 1}`).join(', ')
+          return this.db.transaction(async (tx) => {
+            const rows = await tx.query<Outcome<R>>(
+              `SELECT replayed, result FROM ${fn}(${placeholders})`,
+              callArgs,
+            )
+            const row = firstRow(fn, rows)
+            if (!row.replayed) await alsoDo(tx, row.result.transactionId)
+            return row.result
+          })
         }
-        throw err
-      }
-    })
+      : async () => firstRow(fn, await this.db.callSerializable<Outcome<R>>(fn, callArgs)).result
+    return withRetry(
+      async () => {
+        try {
+          return await this.gate.run(once)
+        } catch (err) {
+          const refusal = refusalOf(err)
+          if (refusal) throw refusal
+          // The account CHECK is the last line of defence; surface it as the player-facing error.
+          if (sqlConstraint(err) === 'ledger_accounts_no_overdraft') {
+            throw new LedgerError('balance_not_enough', 'the account would overdraw')
+          }
+          throw err
+        }
+      },
+      () => this.retries++,
+    )
   }
 
   /**

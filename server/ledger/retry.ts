@@ -24,9 +24,11 @@ const BACKOFF_CAP_MS = 100
 /**
  * Runs `attempt` again on serialization failures, deadlocks and lost idempotency races, at most
  * `maxAttempts` times with a short randomised back-off, then gives up with the last error.
+ * `onRetry` is told of every retry (the ledger counts them).
  */
 export async function withRetry<T>(
   attempt: () => Promise<T>,
+  onRetry: () => void = () => {},
   maxAttempts = MAX_ATTEMPTS,
 ): Promise<T> {
   for (let i = 1; ; i++) {
@@ -34,6 +36,7 @@ export async function withRetry<T>(
       return await attempt()
     } catch (err) {
       if (i >= maxAttempts || !isRetryable(err)) throw err
+      onRetry()
       // Full jitter over an exponentially growing window (capped): colliding transactions spread
       // apart instead of colliding again in lockstep, and a busy database gets room to drain.
       const window = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (i - 1))

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 import { acceptLanguage, createApiClient, RETRY_STATUSES, retryAfterMs } from './client'
 import { ApiError, fieldErrors, hasStatus } from './errors'

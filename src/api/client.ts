@@ -7,7 +7,7 @@
  * and the shell builds one at start.
  */
 import ky, { isHTTPError, type KyInstance, type Options, type RetryOptions } from 'ky'
-import type { z } from 'zod'
+import { z } from 'zod/mini'
 
 import { ApiError, failureOf, readBody, type ApiFailure, type CallTarget } from './errors'
 import { errorNotification, type ErrorNotification, type Translate } from './notification'
@@ -81,7 +81,7 @@ export interface CallOptions {
 }
 
 /** One request, with the schema its response must match. */
-export interface ApiCall<S extends z.ZodType> extends CallOptions {
+export interface ApiCall<S extends z.core.$ZodType> extends CallOptions {
   readonly method: HttpMethod
   /** Relative to the API base URL; a leading slash is ignored. */
   readonly path: string
@@ -102,7 +102,7 @@ export interface ApiClient {
    * failures (after the notification, unless disabled) and with `Error('[Api] ...')` when the
    * response breaks the contract.
    */
-  call<S extends z.ZodType>(call: ApiCall<S>): Promise<z.output<S>>
+  call<S extends z.core.$ZodType>(call: ApiCall<S>): Promise<z.output<S>>
 }
 
 const LANGUAGE_TAGS: Readonly<Record<string, string>> = {
@@ -217,7 +217,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     throw new ApiError(failure, target, { cause })
   }
 
-  async function send<S extends z.ZodType>(
+  async function send<S extends z.core.$ZodType>(
     call: ApiCall<S>,
     target: CallTarget,
     afterRefresh: boolean,
@@ -314,8 +314,12 @@ async function readJson(response: Response, target: CallTarget): Promise<unknown
   }
 }
 
-function parseWith<S extends z.ZodType>(schema: S, body: unknown, target: CallTarget): z.output<S> {
-  const parsed = schema.safeParse(body)
+function parseWith<S extends z.core.$ZodType>(
+  schema: S,
+  body: unknown,
+  target: CallTarget,
+): z.output<S> {
+  const parsed = z.safeParse(schema, body)
   if (parsed.success) return parsed.data
   throw new Error(
     `[Api] ${target.method.toUpperCase()} ${target.path}: response does not match the contract: ${parsed.error.message}`,

@@ -3,7 +3,7 @@
  * run in the background, so none notifies by default (SPEC.md section 8: their failures are
  * logged or swallowed, never shown); callers pass `notify: true` to change that.
  */
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 
 import type { ApiClient, CallOptions } from './client'
 import { hasStatus } from './errors'
@@ -16,11 +16,14 @@ import {
   mirrorListResponse,
   mirrorRedirectResponse,
   mirrorResponse,
+  sandboxKycResponse,
   successResponse,
   utmResponse,
   type GeoResponse,
   type LatestBuildResponse,
   type MirrorResponse,
+  type SandboxKycRequest,
+  type SandboxKycResponse,
   type SuccessResponse,
   type UtmResponse,
   type mirrorDomainRequest,
@@ -38,7 +41,7 @@ export const GEO_BLOCKED_STATUS = 451
 
 /** The misc endpoints, bound to one client. Every call takes optional {@link CallOptions}. */
 export function miscEndpoints(client: ApiClient) {
-  const silentPost = <S extends z.ZodType>(
+  const silentPost = <S extends z.core.$ZodType>(
     path: string,
     schema: S,
     json: unknown,
@@ -71,6 +74,12 @@ export function miscEndpoints(client: ApiClient) {
         notify: false,
         ...o,
       }),
+    /**
+     * POST /sandbox/kyc (sandbox mode only, signed in): move the player's KYC review, e.g.
+     * `{ status: 'next' }`. Production servers have no such route (404).
+     */
+    sandboxKyc: (body: SandboxKycRequest, o?: CallOptions): Promise<SandboxKycResponse> =>
+      silentPost('sandbox/kyc', sandboxKycResponse, body, o),
     /** GET /mirror: `redirect.newLink` asks for a 301 to that origin. */
     mirror: (o?: CallOptions): Promise<MirrorResponse> =>
       client.call({ method: 'get', path: 'mirror', schema: mirrorResponse, notify: false, ...o }),

@@ -8,6 +8,8 @@ import type { ApiClient, CallOptions } from './client'
 import {
   freeSpinsCampaignResponse,
   freeSpinsResponse,
+  profileHistoryResponse,
+  profileSessionsResponse,
   profileSettingsResponse,
   profileUserResponse,
   successResponse,
@@ -15,6 +17,9 @@ import {
   type FreeSpinsResponse,
   type PasswordSetRequest,
   type PasswordUpdateRequest,
+  type ProfileHistoryQuery,
+  type ProfileHistoryResponse,
+  type ProfileSessionsResponse,
   type ProfileSettingsRequest,
   type ProfileSettingsResponse,
   type ProfileUserResponse,
@@ -68,6 +73,31 @@ export function profileEndpoints(client: ApiClient) {
         path: 'api/v2/auth/password/set',
         schema: successResponse,
         json: body,
+        ...o,
+      }),
+    /** GET /profile/sessions: the player's live sessions, the current one marked. */
+    sessions: (o?: CallOptions): Promise<ProfileSessionsResponse> =>
+      client.call({
+        method: 'get',
+        path: 'profile/sessions',
+        schema: profileSessionsResponse,
+        ...o,
+      }),
+    /** DELETE /profile/sessions/{id}: ends another session of the player (not the current one). */
+    revokeSession: (id: number, o?: CallOptions): Promise<SuccessResponse> =>
+      client.call({
+        method: 'delete',
+        path: `profile/sessions/${positiveId(id)}`,
+        schema: successResponse,
+        ...o,
+      }),
+    /** GET /profile/history: one keyset page of bets or deposits, newest first. */
+    history: (query: ProfileHistoryQuery, o?: CallOptions): Promise<ProfileHistoryResponse> =>
+      client.call({
+        method: 'get',
+        path: 'profile/history',
+        schema: profileHistoryResponse,
+        query: { kind: query.kind, cursor: query.cursor, limit: query.limit },
         ...o,
       }),
     /** GET /profile/freeSpins. */

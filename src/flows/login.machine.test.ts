@@ -1,9 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createActor, fromPromise } from 'xstate'
+import { createActor, createMachine, fromPromise } from 'xstate'
 
 import { ApiError } from '../api'
 import type { Locale, LoginResponse, User } from '../api/protocol'
-import { LOGIN_TEXTS, loginMachine, validateCredentials, type LoginInput } from './login.machine'
+import {
+  LOGIN_TEXTS,
+  loginMachine,
+  validateCredentials,
+  type LoginCredentials,
+  type LoginInput,
+} from './login.machine'
+import type { SocialOutcome } from './social.machine'
 
 const user = {
   id: 1,
@@ -55,11 +62,13 @@ interface Fakes {
   fetchUser?: () => User
   saveLocale?: (locale: Locale) => User
   input?: Partial<LoginInput>
+  /** What the social child ends with. */
+  social?: SocialOutcome
 }
 
 function start(fakes: Fakes = {}) {
   const calls = {
-    logIn: vi.fn<(credentials: { email: string; password: string }) => void>(),
+    logIn: vi.fn<(credentials: LoginCredentials) => void>(),
     fetchUser: vi.fn(),
     saveLocale: vi.fn<(locale: Locale) => void>(),
     storeToken: vi.fn<(token: string) => void>(),
@@ -74,6 +83,12 @@ function start(fakes: Fakes = {}) {
         calls.logIn(input)
         return later(SERVER_MS, fakes.logIn ?? (() => ({ ...okLogin, sso: null })))
       }),
+      // The social round trip is social.machine.ts's own test; here it just ends, later.
+      socialLogIn: createMachine({
+        initial: 'waiting',
+        states: { waiting: { after: { [SERVER_MS]: 'ended' } }, ended: { type: 'final' } },
+        output: () => fakes.social ?? { type: 'closed' },
+      }) as never,
       fetchUser: fromPromise(() => {
         calls.fetchUser()
         return later(SERVER_MS, fakes.fetchUser ?? (() => user))
@@ -98,8 +113,9 @@ function start(fakes: Fakes = {}) {
   })
   actor.start()
   const submit = (email: string, password: string) =>
-    actor.send({ type: 'SUBMIT', credentials: { email, password } })
-  return { actor, calls, submit }
+    actor.send({ type: 'SUBMIT', credentials: { method: 'email-password', email, password } })
+  const send = (credentials: LoginCredentials) => actor.send({ type: 'SUBMIT', credentials })
+  return { actor, calls, submit, send }
 }
 
 const okLogin: LoginResponse = {
@@ -137,8 +153,13 @@ describe('validation before sending', () => {
   })
 
   it('accepts a padded e-mail and a password of spaces, as the server does', () => {
-    expect(validateCredentials({ email: '  Demo@Tessera.test ', password: '   ' })).toEqual({})
-    expect(validateCredentials({ email: 'a@b', password: 'x' }).email).toHaveLength(1)
+    const byEmail = (email: string, password: string): LoginCredentials => ({
+      method: 'email-password',
+      email,
+      password,
+    })
+    expect(validateCredentials(byEmail('  Demo@Tessera.test ', '   '))).toEqual({})
+    expect(validateCredentials(byEmail('a@b', 'x')).email).toHaveLength(1)
   })
 
   it('drops the message of a field the player edits, keeping the others', () => {
@@ -158,6 +179,7 @@ describe('a successful log-in', () => {
     await vi.advanceTimersByTimeAsync(SERVER_MS)
     expect(calls.logIn).toHaveBeenCalledTimes(1)
     expect(calls.logIn).toHaveBeenCalledWith({
+      method: 'email-password',
       email: 'demo@tessera.test',
       password: 'tessera-demo',
     })
@@ -299,5 +321,97 @@ describe('a refused log-in', () => {
     expect(actor.getSnapshot().matches('failure')).toBe(true)
     expect(actor.getSnapshot().context.formError?.type).toBe('failure')
     expect(calls.closeModal).not.toHaveBeenCalled()
+  })
+})
+
+describe('log-in by phone and by code', () => {
+  it('checks the phone against its mask and the code for 4-8 digits, sending nothing', async () => {
+    const { actor, calls, send } = start()
+    send({ method: 'phone-code', phone: '+7999123', code: '12a' })
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({
+      phone: [{ type: 'text', key: LOGIN_TEXTS.phoneInvalid }],
+      code: [{ type: 'text', key: LOGIN_TEXTS.codeInvalid }],
+    })
+    send({ method: 'phone-password', phone: '', password: '' })
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({
+      phone: [{ type: 'text', key: LOGIN_TEXTS.phoneRequired }],
+      password: [{ type: 'text', key: LOGIN_TEXTS.passwordRequired }],
+    })
+    send({ method: 'email-code', email: 'demo@tessera.test', code: '' })
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({
+      code: [{ type: 'text', key: LOGIN_TEXTS.codeRequired }],
+    })
+    await vi.advanceTimersByTimeAsync(5 * SERVER_MS)
+    expect(calls.logIn).not.toHaveBeenCalled()
+  })
+
+  it('logs in by phone and SMS code, the code trimmed, and a wrong code lands on the code field', async () => {
+    const wrong = 'invalid_code: The code is invalid or has expired.'
+    let refuse = true
+    const { actor, calls, send } = start({
+      logIn: () => {
+        if (refuse) throw http(422, { errors: { code: [wrong] } })
+        return okLogin
+      },
+    })
+    send({ method: 'phone-code', phone: '+79991234567', code: ' 123456 ' })
+    await vi.advanceTimersByTimeAsync(SERVER_MS)
+    expect(calls.logIn).toHaveBeenLastCalledWith({
+      method: 'phone-code',
+      phone: '+79991234567',
+      code: '123456',
+    })
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({
+      code: [{ type: 'server', message: wrong }],
+    })
+    refuse = false
+    send({ method: 'phone-code', phone: '+79991234567', code: '654321' })
+    await vi.advanceTimersByTimeAsync(2 * SERVER_MS)
+    expect(actor.getSnapshot().matches('success')).toBe(true)
+    expect(calls.storeToken).toHaveBeenCalledWith(TOKEN)
+    expect(calls.closeModal).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('social log-in', () => {
+  it('stores the token from the popup, fetches the user and closes the modal', async () => {
+    const { actor, calls } = start({
+      social: {
+        type: 'token',
+        token: TOKEN,
+        refresh_token: 'tr_0123456789abcdef0123',
+        expires_in: 900,
+      },
+    })
+    actor.send({ type: 'SOCIAL', provider: 'google' })
+    expect(actor.getSnapshot().matches('social')).toBe(true)
+    await vi.advanceTimersByTimeAsync(SERVER_MS)
+    expect(calls.storeToken).toHaveBeenCalledWith(TOKEN)
+    expect(actor.getSnapshot().matches({ submitting: 'fetchingUser' })).toBe(true)
+    await vi.advanceTimersByTimeAsync(SERVER_MS)
+    expect(actor.getSnapshot().matches('success')).toBe(true)
+    expect(calls.logIn).not.toHaveBeenCalled()
+    expect(calls.followSso).not.toHaveBeenCalled()
+  })
+
+  it('explains a blocked or closed popup and stores nothing', async () => {
+    for (const [outcome, key] of [
+      ['blocked', LOGIN_TEXTS.popupBlocked],
+      ['closed', LOGIN_TEXTS.popupClosed],
+    ] as const) {
+      const { actor, calls } = start({ social: { type: outcome } })
+      actor.send({ type: 'SOCIAL', provider: 'vk' })
+      await vi.advanceTimersByTimeAsync(SERVER_MS)
+      expect(actor.getSnapshot().matches('failure'), outcome).toBe(true)
+      expect(actor.getSnapshot().context.formError).toEqual({ type: 'text', key })
+      expect(calls.storeToken).not.toHaveBeenCalled()
+    }
+  })
+
+  it('lets the player stop waiting', () => {
+    const { actor } = start()
+    actor.send({ type: 'SOCIAL', provider: 'yandex' })
+    actor.send({ type: 'CANCEL' })
+    expect(actor.getSnapshot().matches('idle')).toBe(true)
   })
 })

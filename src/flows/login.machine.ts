@@ -1,45 +1,50 @@
 /**
- * Log-in by e-mail and password (SPEC.md sections 4 and 5) as a state machine.
+ * Log-in (SPEC.md sections 4 and 5) as a state machine: by e-mail or phone, each with a password
+ * or a one-time code, and by a social provider's popup.
  *
  * idle → submitting (loggingIn → fetchingUser → savingLocale?) → success | redirecting, and
- * failure on bad input or a refused log-in. Bad input never leaves the browser. Every side effect
- * (the HTTP calls, the token cookie, the session store, the modal, the SSO redirect) is a named
- * actor or action supplied with `.provide()` at the app edge (src/features/session/login.ts) and
- * replaced by fakes in login.machine.test.ts.
+ * failure on bad input or a refused log-in. A social log-in runs the `socialLogIn` child (see
+ * social.machine.ts) and joins at fetchingUser. Bad input never leaves the browser. Sending the
+ * code itself is authCode.machine.ts (the form runs both). Every side effect (the HTTP calls, the
+ * token cookie, the session store, the modal, the SSO redirect) is a named actor or action
+ * supplied with `.provide()` at the app edge (src/features/session/login.ts) and replaced by
+ * fakes in login.machine.test.ts.
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate'
+import { assertEvent, assign, fromPromise, setup, type ActorLogicFrom } from 'xstate'
 
-import { fieldErrors, isApiError, type ApiFailure } from '../api'
-import { email as emailSchema, type Locale, type LoginResponse, type User } from '../api/protocol'
+import type { Locale, LoginResponse, User } from '../api/protocol'
+import {
+  AUTH_TEXTS,
+  checkCode,
+  checkEmail,
+  checkLoginPassword,
+  checkPhone,
+  collect,
+  isClean,
+  splitFailure,
+  type AuthMessage,
+  type FieldMessages,
+} from './authForm'
+import { socialMachine, type SocialOutcome, type SocialProvider } from './social.machine'
 
 /** The form's fields. */
-export type LoginField = 'email' | 'password'
+export type LoginField = 'email' | 'phone' | 'password' | 'code'
 
-/** What the player typed. */
-export interface LoginCredentials {
-  readonly email: string
-  readonly password: string
-}
+/** What the player typed, by method. Phones are E.164 (`+79991234567`). */
+export type LoginCredentials =
+  | { readonly method: 'email-password'; readonly email: string; readonly password: string }
+  | { readonly method: 'email-code'; readonly email: string; readonly code: string }
+  | { readonly method: 'phone-password'; readonly phone: string; readonly password: string }
+  | { readonly method: 'phone-code'; readonly phone: string; readonly code: string }
 
-/** Client-side messages, as keys of the `auth` namespace (written out for the i18n key test). */
-export const LOGIN_TEXTS = {
-  emailRequired: 'auth:login.errors.emailRequired',
-  emailInvalid: 'auth:login.errors.emailInvalid',
-  passwordRequired: 'auth:login.errors.passwordRequired',
-  unexpected: 'auth:login.errors.unexpected',
-} as const
+/** Client-side messages; kept under this name for the forms written before the other flows. */
+export const LOGIN_TEXTS = AUTH_TEXTS
 
-/** A message for the player; the form translates it when it renders (the language may change). */
-export type LoginMessage =
-  /** One of {@link LOGIN_TEXTS}. */
-  | { readonly type: 'text'; readonly key: (typeof LOGIN_TEXTS)[keyof typeof LOGIN_TEXTS] }
-  /** A server message in its `code: text` form (translated with `translateMessage`). */
-  | { readonly type: 'server'; readonly message: string }
-  /** A failure without field messages (rate limit, network...): see `errorNotification`. */
-  | { readonly type: 'failure'; readonly failure: ApiFailure }
+/** A message for the player (see {@link AuthMessage}). */
+export type LoginMessage = AuthMessage
 
 /** Messages per field; a field without messages is absent. */
-export type LoginFieldErrors = Partial<Record<LoginField, readonly LoginMessage[]>>
+export type LoginFieldErrors = FieldMessages<LoginField>
 
 /** What the machine is created with. */
 export interface LoginInput {
@@ -63,56 +68,95 @@ export interface LoginContext extends LoginInput {
 /** Events the form sends. */
 export type LoginEvent =
   | { readonly type: 'SUBMIT'; readonly credentials: LoginCredentials }
-  /** The player changed a field: its now stale messages go. */
+  /** Log in through a social provider's popup (sent from the click, so the popup may open). */
+  | { readonly type: 'SOCIAL'; readonly provider: SocialProvider }
+  /** Stop waiting for the social popup (it is closed). */
+  | { readonly type: 'CANCEL' }
+  /** The player changed a field, or switched tabs: its now stale messages go. */
   | { readonly type: 'EDIT'; readonly field: LoginField }
 
 /**
- * Checks the input before anything is sent: an e-mail (the same rule as the server's) and a
- * non-empty password. Returns the messages per field, empty when the input may be sent.
+ * Checks the input before anything is sent: the address by its kind (the server's e-mail rule,
+ * a phone filling its mask) and a non-empty password or a 4-8 digit code.
  */
 export function validateCredentials(credentials: LoginCredentials): LoginFieldErrors {
-  const errors: { -readonly [F in LoginField]?: LoginMessage[] } = {}
-  if (credentials.email.trim() === '') {
-    errors.email = [{ type: 'text', key: LOGIN_TEXTS.emailRequired }]
-  } else if (!emailSchema.safeParse(credentials.email).success) {
-    errors.email = [{ type: 'text', key: LOGIN_TEXTS.emailInvalid }]
+  switch (credentials.method) {
+    case 'email-password':
+      return collect<LoginField>({
+        email: checkEmail(credentials.email),
+        password: checkLoginPassword(credentials.password),
+      })
+    case 'email-code':
+      return collect<LoginField>({
+        email: checkEmail(credentials.email),
+        code: checkCode(credentials.code),
+      })
+    case 'phone-password':
+      return collect<LoginField>({
+        phone: checkPhone(credentials.phone),
+        password: checkLoginPassword(credentials.password),
+      })
+    case 'phone-code':
+      return collect<LoginField>({
+        phone: checkPhone(credentials.phone),
+        code: checkCode(credentials.code),
+      })
+    default: {
+      const unknown: never = credentials
+      throw new Error(`[login] unknown method ${JSON.stringify(unknown)}`)
+    }
   }
-  // Not trimmed: spaces may be part of a password.
-  if (credentials.password === '') {
-    errors.password = [{ type: 'text', key: LOGIN_TEXTS.passwordRequired }]
-  }
-  return errors
 }
 
-const FIELDS: readonly LoginField[] = ['email', 'password']
+/** The credentials as sent: the e-mail trimmed (the server lower-cases it too), codes trimmed. */
+export function normalizeCredentials(credentials: LoginCredentials): LoginCredentials {
+  switch (credentials.method) {
+    case 'email-password':
+      return { ...credentials, email: credentials.email.trim() }
+    case 'email-code':
+      return { ...credentials, email: credentials.email.trim(), code: credentials.code.trim() }
+    case 'phone-password':
+      return credentials
+    case 'phone-code':
+      return { ...credentials, code: credentials.code.trim() }
+    default: {
+      const unknown: never = credentials
+      throw new Error(`[login] unknown method ${JSON.stringify(unknown)}`)
+    }
+  }
+}
 
-/**
- * Splits a failed log-in into field messages and one form message: a 422 names fields (a wrong
- * password comes back on `email` as `invalid_credentials`), anything else is a failure to show
- * as a whole. A rejection that is not an `ApiError` is a bug and shows a generic message.
- */
+const FIELDS: readonly LoginField[] = ['email', 'phone', 'password', 'code']
+
+/** Splits a failed log-in into field messages and one form message (see `splitFailure`). */
 export function loginFailure(error: unknown): Pick<LoginContext, 'fieldErrors' | 'formError'> {
-  if (!isApiError(error))
-    return { fieldErrors: {}, formError: { type: 'text', key: LOGIN_TEXTS.unexpected } }
-  const byField = fieldErrors(error)
-  if (error.status !== 422 || Object.keys(byField).length === 0) {
-    return { fieldErrors: {}, formError: { type: 'failure', failure: error.failure } }
-  }
-  const fields: { -readonly [F in LoginField]?: LoginMessage[] } = {}
-  const other: string[] = []
-  for (const [name, messages] of Object.entries(byField)) {
-    const field = FIELDS.find((f) => f === name)
-    if (field) fields[field] = messages.map((message) => ({ type: 'server', message }))
-    else other.push(...messages)
-  }
-  const first = other[0]
-  return {
-    fieldErrors: fields,
-    formError: first === undefined ? null : { type: 'server', message: first },
+  return splitFailure(error, FIELDS)
+}
+
+/** The message for a social log-in that did not end with a token. */
+function socialFailure(outcome: SocialOutcome): Pick<LoginContext, 'fieldErrors' | 'formError'> {
+  switch (outcome.type) {
+    case 'token':
+      throw new Error('[login] a social token is not a failure')
+    case 'blocked':
+      return { fieldErrors: {}, formError: { type: 'text', key: AUTH_TEXTS.popupBlocked } }
+    case 'closed':
+      return { fieldErrors: {}, formError: { type: 'text', key: AUTH_TEXTS.popupClosed } }
+    case 'refused':
+      return { fieldErrors: {}, formError: loginFailure(outcome.error).formError }
+    default: {
+      const unknown: never = outcome
+      throw new Error(`[login] unknown social outcome ${JSON.stringify(unknown)}`)
+    }
   }
 }
 
 const noErrors = { fieldErrors: {}, formError: null } as const
+
+const retry = [
+  { guard: 'inputValid', target: '#login.submitting', actions: 'clearErrors' },
+  { target: '#login.failure', reenter: true, actions: 'rejectInput' },
+] as const
 
 /** The log-in machine. Provide its actors and side-effect actions before use. */
 export const loginMachine = setup({
@@ -122,10 +166,12 @@ export const loginMachine = setup({
     input: {} as LoginInput,
   },
   actors: {
-    /** POST /api/v2/auth/login/email/password. */
+    /** The log-in call of the credentials' method (POST /api/v2/auth/login/...). */
     logIn: fromPromise<LoginResponse, LoginCredentials>(async () => {
       throw new Error('[login] provide the logIn actor')
     }),
+    /** The social popup round trip (social.machine.ts, provided at the app edge). */
+    socialLogIn: socialMachine as ActorLogicFrom<typeof socialMachine>,
     /** GET /profile/user with the new token (also keeps fresh_token and super_bonus). */
     fetchUser: fromPromise<User, void>(async () => {
       throw new Error('[login] provide the fetchUser actor')
@@ -148,7 +194,7 @@ export const loginMachine = setup({
     logOutLocally: () => {
       throw new Error('[login] provide the logOutLocally action')
     },
-    /** Closes the modal, which also removes the `login` query flag. */
+    /** Closes the modal, which also removes the `login`/`signup` query flags. */
     closeModal: () => {
       throw new Error('[login] provide the closeModal action')
     },
@@ -165,13 +211,13 @@ export const loginMachine = setup({
     clearFieldError: assign(({ context, event }) => {
       assertEvent(event, 'EDIT')
       const { [event.field]: _gone, ...rest } = context.fieldErrors
-      return { fieldErrors: rest }
+      return { fieldErrors: rest, formError: null }
     }),
   },
   guards: {
     inputValid: ({ event }) => {
       assertEvent(event, 'SUBMIT')
-      return Object.keys(validateCredentials(event.credentials)).length === 0
+      return isClean(validateCredentials(event.credentials))
     },
     userHasNoLocale: (_, params: { user: User }) => params.user.locale === null,
     followsSso: ({ context }) => context.sso !== null && context.sso !== '' && !context.development,
@@ -189,7 +235,35 @@ export const loginMachine = setup({
           { guard: 'inputValid', target: 'submitting', actions: 'clearErrors' },
           { target: 'failure', actions: 'rejectInput' },
         ],
+        SOCIAL: { target: 'social', actions: 'clearErrors' },
       },
+    },
+    // Waiting for the provider's popup. Leaving the state stops the child, which closes it.
+    social: {
+      invoke: {
+        src: 'socialLogIn',
+        input: ({ event }) => {
+          assertEvent(event, 'SOCIAL')
+          return { provider: event.provider }
+        },
+        onDone: [
+          {
+            guard: ({ event }) => event.output.type === 'token',
+            target: '#login.submitting.fetchingUser',
+            actions: [
+              {
+                type: 'storeToken',
+                params: ({ event }) => ({
+                  token: event.output.type === 'token' ? event.output.token : '',
+                }),
+              },
+              assign({ sso: null }),
+            ],
+          },
+          { target: 'failure', actions: assign(({ event }) => socialFailure(event.output)) },
+        ],
+      },
+      on: { CANCEL: 'idle' },
     },
     // No SUBMIT here: a second press while the first attempt runs sends nothing.
     submitting: {
@@ -200,8 +274,7 @@ export const loginMachine = setup({
             src: 'logIn',
             input: ({ event }) => {
               assertEvent(event, 'SUBMIT')
-              // Sent as validated: the server trims and lower-cases the address the same way.
-              return { email: event.credentials.email.trim(), password: event.credentials.password }
+              return normalizeCredentials(event.credentials)
             },
             onDone: {
               target: 'fetchingUser',
@@ -259,10 +332,8 @@ export const loginMachine = setup({
     failure: {
       entry: 'countFailure',
       on: {
-        SUBMIT: [
-          { guard: 'inputValid', target: 'submitting', actions: 'clearErrors' },
-          { target: 'failure', reenter: true, actions: 'rejectInput' },
-        ],
+        SUBMIT: [...retry],
+        SOCIAL: { target: 'social', actions: 'clearErrors' },
       },
     },
     success: { type: 'final', entry: 'closeModal' },

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { LogoMark } from '../components/icons'
 import { Tooltip } from '../components/Tooltip'
 import { withoutModalFlags } from '../features/modals/urlSync'
+import { DepositButton } from '../features/payin/DepositButton'
 import { logOutOfApp } from '../features/session'
 import type { Locale } from '../i18n/locales'
 import { DEFAULT_CURRENCY, formatMoney } from '../../games/engine/money'
@@ -102,6 +103,7 @@ function Account() {
           {formatMoney(user.balance, currency, locale)}
         </Link>
       </Tooltip>
+      <DepositButton />
       <Link to="/profile" className="avatar" data-testid="header.avatar">
         {user.image.small && !user.is_avatar_hidden ? (
           <img src={user.image.small} alt="" width={32} height={32} />

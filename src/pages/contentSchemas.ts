@@ -1,18 +1,27 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 /** A policy document of locales/<lang>/policy.json. */
 export const policyDoc = z.object({
-  title: z.string().min(1),
-  updated: z.string().min(1),
+  title: z.string().check(z.minLength(1)),
+  updated: z.string().check(z.minLength(1)),
   intro: z.string(),
-  sections: z.array(z.object({ heading: z.string().min(1), paragraphs: z.array(z.string()) })),
+  sections: z.array(
+    z.object({ heading: z.string().check(z.minLength(1)), paragraphs: z.array(z.string()) }),
+  ),
 })
 export type PolicyDoc = z.infer<typeof policyDoc>
 
 /** locales/<lang>/faq.json. */
 export const faqDoc = z.object({
-  title: z.string().min(1),
+  title: z.string().check(z.minLength(1)),
   intro: z.string(),
-  items: z.array(z.object({ question: z.string().min(1), answer: z.string().min(1) })).min(1),
+  items: z
+    .array(
+      z.object({
+        question: z.string().check(z.minLength(1)),
+        answer: z.string().check(z.minLength(1)),
+      }),
+    )
+    .check(z.minLength(1)),
 })
 export type FaqDoc = z.infer<typeof faqDoc>

@@ -15,6 +15,7 @@ import { NoAccessPage } from '../pages/NoAccessPage'
 import { NotFoundPage } from '../pages/NotFoundPage'
 import { PolicyPage } from '../pages/PolicyPage'
 import { ProfileLayout } from '../pages/ProfileLayout'
+import { profilePage } from '../pages/profile/routes'
 import { FatalRouteError } from '../features/errors/FatalRouteError'
 import { INVALID_PARAMS, paramsSchema, parseErrorCode } from './params'
 import { ROUTES, paramNames, type PageKind, type RouteEntry } from './table'
@@ -28,6 +29,23 @@ const CrashPageLazy = lazyRouteComponent(
     Promise.all([import('../pages/CrashPage'), loadNamespaces(['crash'])]).then(([page]) => page),
   'CrashPage',
 )
+
+/** The password-reset pages (issue #5) bring their machines and forms only when opened. */
+const PasswordResetPageLazy = lazyRouteComponent(
+  () => import('../pages/PasswordResetPage'),
+  'PasswordResetPage',
+)
+const ResetPasswordPageLazy = lazyRouteComponent(
+  () => import('../pages/ResetPasswordPage'),
+  'ResetPasswordPage',
+)
+
+/** Routes of the table whose placeholder page has been replaced by the built one. */
+const BUILT_PAGES: Readonly<Record<string, RouteComponent>> = {
+  crash: CrashPageLazy,
+  passwordReset: PasswordResetPageLazy,
+  resetPassword: ResetPasswordPageLazy,
+}
 
 declare module '@tanstack/react-router' {
   /** Route metadata the layouts read from the deepest match. */
@@ -64,8 +82,8 @@ const rootRoute = createRootRoute({
 function options(entry: RouteEntry) {
   const schema = paramNames(entry.path).length > 0 ? paramsSchema(entry.path) : null
   return {
-    // Games that are built replace their placeholder page; the table keeps their metadata.
-    component: entry.id === 'crash' ? CrashPageLazy : pages[entry.page],
+    // Built pages (BUILT_PAGES) replace their placeholder; the table keeps their metadata.
+    component: BUILT_PAGES[entry.id] ?? pages[entry.page],
     // Rendered in the route's own place, so a failed param check keeps the layout around it.
     notFoundComponent: NotFoundPage,
     staticData: {
@@ -102,12 +120,22 @@ const profileChildren: AnyRoute[] = []
 for (const entry of ROUTES) {
   if (entry.path === '/profile') {
     profileChildren.push(
-      createRoute({ getParentRoute: () => profileRoute, path: '/', ...options(entry) }),
+      createRoute({
+        getParentRoute: () => profileRoute,
+        path: '/',
+        ...options(entry),
+        component: profilePage(entry.id),
+      }),
     )
   } else if (entry.path.startsWith('/profile/')) {
     const path = toRouterPath(entry.path.slice('/profile/'.length))
     profileChildren.push(
-      createRoute({ getParentRoute: () => profileRoute, path, ...options(entry) }),
+      createRoute({
+        getParentRoute: () => profileRoute,
+        path,
+        ...options(entry),
+        component: profilePage(entry.id),
+      }),
     )
   } else {
     const path = entry.path === '/' ? '/' : toRouterPath(entry.path.slice(1))

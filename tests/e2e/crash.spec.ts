@@ -63,6 +63,16 @@ test('a player and a guest see the same round; the player bets, cashes out and i
 
     await expect(player.game).toHaveAttribute('data-phase', /running|crashed/, { timeout: 15_000 })
     await expect(guest.game).toHaveAttribute('data-phase', /running|crashed/)
+    // Both canvases draw this round with a multiplier (read through the canvas test hook).
+    for (const page of [player, guest]) {
+      await expect
+        .poll(() => page.drawn(), { timeout: 15_000 })
+        .toMatchObject({
+          roundId: round,
+          phase: expect.stringMatching(/running|crashed/),
+          multiplierText: expect.stringMatching(/^\d+\.\d\dx$/),
+        })
+    }
     expect(await guest.roundId()).toBe(round)
     if ((await player.phase()) === 'running' && (await player.cashOutButton.isEnabled())) {
       await player.cashOutButton.click()
@@ -73,6 +83,16 @@ test('a player and a guest see the same round; the player bets, cashes out and i
     if ((await player.status.getAttribute('data-state')) !== 'cashedOut') continue
     const win = Number(await player.status.getAttribute('data-win'))
     expect(win).toBeGreaterThanOrEqual(amount)
+    // The canvas marks the cash-out on this round's curve and banners the win (test hook); the
+    // next round's betting, 3 s after the crash, would clear both.
+    await expect
+      .poll(() => player.drawn(), { timeout: 5_000 })
+      .toMatchObject({
+        roundId: round,
+        winMarker: true,
+        cashoutAt: expect.any(Number),
+        bannerText: expect.stringContaining(formatMoney(win as Minor, 'RUB', 'en')),
+      })
     const after = before - amount + win
     // The server's books and the header agree, to the minor unit.
     await expect.poll(() => profileBalance(player.page)).toBe(after)
@@ -93,6 +113,18 @@ test('screenshots of a running round at 375 px and 1440 px', async ({ page }) =>
     await crash.waitFor('running', 60_000)
     // The scene really runs: Pixi made its canvas (a failed start leaves the host empty).
     await expect(page.locator('[data-testid="crash.game"] canvas')).toHaveCount(1)
+    // And it draws the running round: the multiplier over a full curve, frame after frame.
+    await expect
+      .poll(() => crash.drawn(), { timeout: 60_000 })
+      .toMatchObject({
+        phase: 'running',
+        multiplierText: expect.stringMatching(/^\d+\.\d\dx$/),
+        curvePoints: 65,
+        winMarker: false,
+        statusText: '',
+      })
+    const frames = await crash.canvasFrames()
+    await expect.poll(() => crash.canvasFrames()).toBeGreaterThan(frames)
     // Let the curve climb a little so the picture shows a round in play.
     await page.waitForTimeout(1500)
     await page.screenshot({ path: `test-results/screenshots/crash-running-${width}.png` })

@@ -2,7 +2,14 @@ import { Container, Graphics, Text, type TextStyleOptions } from 'pixi.js'
 // The server's CSP forbids eval (server/http/security.ts), which Pixi's shader and uniform code
 // generation uses by default; this module swaps in eval-free versions. It belongs with the
 // engine's Pixi platform (games/engine/canvas/pixiPlatform.ts): reported to move there.
-import type { AssetBundle, Scene, SceneContext, SceneFrame, SceneSize } from '../../engine/canvas'
+import type {
+  AssetBundle,
+  Scene,
+  SceneContext,
+  SceneFrame,
+  SceneInspection,
+  SceneSize,
+} from '../../engine/canvas'
 import { GROWTH_PER_MS } from '../rules'
 import { crashFrame, formatMultiplier, type CrashFrame, type CrashView } from './crashView'
 import { curvePoints, plotScale, starField, type PlotArea, type Star } from './geometry'
@@ -17,6 +24,29 @@ const COLOR = {
   grid: 0x283049,
   star: 0xffffff,
 } as const
+
+/** What `CrashScene.inspect` reports about the last frame it drew. */
+export interface CrashDrawn {
+  readonly phase: CrashView['phase'] | null
+  readonly roundId: string | null
+  /** The big multiplier as shown, e.g. `'2.41x'` (`'…'` while connecting). */
+  readonly multiplierText: string
+  /** The line under it: the countdown, "crashed" or "connecting". */
+  readonly statusText: string
+  /** Betting time left as drawn by the countdown bar, 0 outside betting. */
+  readonly countdownMs: number
+  /** Points on the drawn curve (0 before the round runs). */
+  readonly curvePoints: number
+  /** Whether the green cash-out marker is on the curve. */
+  readonly winMarker: boolean
+  /** The marker's multiplier in hundredths, when shown. */
+  readonly cashoutAt: number | null
+  /** The banner text ("You won …" / lost), empty when none. */
+  readonly bannerText: string
+  /** Whether the crash flash is showing. */
+  readonly crashFlash: boolean
+  readonly reducedMotion: boolean
+}
 
 /** How long the crash flash and the explosion ring last. */
 const FLASH_MS = 700
@@ -56,6 +86,12 @@ export class CrashScene implements Scene<CrashView> {
   #flashMs = 0
   #lastKey = ''
   #clockMs = 0
+  /** What the last frame drew, for `inspect` (test builds). */
+  #lastView: CrashView | null = null
+  #lastFrame: CrashFrame | null = null
+  #lastReduced = false
+  #curvePointCount = 0
+  #winMarkerShown = false
 
   mount(stage: Container, context: SceneContext): void {
     this.#context = context
@@ -108,6 +144,29 @@ export class CrashScene implements Scene<CrashView> {
     this.#drawCurve(view, state, area, reduced)
     this.#drawTexts(view, state, reduced)
     this.#drawFlash(reduced)
+    // References only: `inspect` builds its report on demand, so frames allocate nothing for it.
+    this.#lastView = view
+    this.#lastFrame = state
+    this.#lastReduced = reduced
+  }
+
+  /** What the last frame drew (test builds read it through `window.__tesseraCanvas`). */
+  inspect(): SceneInspection & CrashDrawn {
+    const view = this.#lastView
+    return {
+      scene: 'crash',
+      phase: view?.phase ?? null,
+      roundId: view?.roundId ?? null,
+      multiplierText: this.#multiplier?.text ?? '',
+      statusText: this.#status?.text ?? '',
+      countdownMs: Math.round(this.#lastFrame?.countdownMs ?? 0),
+      curvePoints: this.#curvePointCount,
+      winMarker: this.#winMarkerShown,
+      cashoutAt: this.#winMarkerShown ? (view?.cashoutAt ?? null) : null,
+      bannerText: this.#banner?.text ?? '',
+      crashFlash: this.#flashMs > 0,
+      reducedMotion: this.#lastReduced,
+    }
   }
 
   destroy(): void {
@@ -115,6 +174,8 @@ export class CrashScene implements Scene<CrashView> {
     this.#root = null
     this.#shake = null
     this.#context = null
+    this.#lastView = null
+    this.#lastFrame = null
   }
 
   #area(): PlotArea {
@@ -170,11 +231,14 @@ export class CrashScene implements Scene<CrashView> {
     if (!g || !marks) return
     g.clear()
     marks.clear()
+    this.#curvePointCount = 0
+    this.#winMarkerShown = false
     const crashed = view.phase === 'crashed'
     const scale = plotScale(area, state.elapsedMs, state.multiplier)
     const color = crashed ? COLOR.crashed : state.multiplier >= 200 ? COLOR.hot : COLOR.curve
     if (state.elapsedMs > 0) {
       const points = curvePoints(scale, state.elapsedMs, 64)
+      this.#curvePointCount = points.length / 2
       const fill = [...points, scale.x(state.elapsedMs), area.bottom, area.left, area.bottom]
       g.poly(fill, true).fill({ color, alpha: 0.14 })
       g.moveTo(points[0] ?? 0, points[1] ?? 0)
@@ -196,6 +260,7 @@ export class CrashScene implements Scene<CrashView> {
       const y = scale.y(view.cashoutAt ?? 100)
       marks.moveTo(x, y).lineTo(x, area.bottom).stroke({ width: 2, color: COLOR.win, alpha: 0.7 })
       marks.circle(x, y, 11).fill({ color: COLOR.win }).stroke({ width: 3, color: COLOR.text })
+      this.#winMarkerShown = true
     }
     if (this.#shake) {
       const amount = reduced ? 0 : (this.#flashMs / FLASH_MS) * 8

@@ -26,6 +26,11 @@ function renderPanel(overrides: Partial<BetPanelProps> = {}) {
     onBet: vi.fn(),
     onCashOut: vi.fn(),
     onCancel: vi.fn(),
+    autobet: {
+      status: { running: false, played: 0, rounds: null, net: 0, stopReason: null },
+      onStart: vi.fn(),
+      onStop: vi.fn(),
+    },
     ...overrides,
   }
   render(<BetPanel {...props} />)
@@ -131,10 +136,77 @@ describe('BetPanel', () => {
     expect(screen.getByRole('alert').textContent).toBe(en.error.balance_not_enough)
   })
 
+  it('switches between manual and auto with the tabs, and keeps auto while a run is on', () => {
+    const props = renderPanel()
+    const manual = screen.getByTestId('crash.mode.manual')
+    const auto = screen.getByTestId('crash.mode.auto')
+    expect(manual.getAttribute('aria-selected')).toBe('true')
+    expect(
+      screen.getByTestId('crash.autobet').closest<HTMLElement>('[role="tabpanel"]')?.hidden,
+    ).toBe(true)
+    fireEvent.click(auto)
+    expect(auto.getAttribute('aria-selected')).toBe('true')
+    expect(screen.queryByTestId('crash.bet-button')).toBeNull()
+    expect(
+      screen.getByTestId('crash.autobet').closest<HTMLElement>('[role="tabpanel"]')?.hidden,
+    ).toBe(false)
+    fireEvent.keyDown(auto, { key: 'ArrowLeft' })
+    expect(manual.getAttribute('aria-selected')).toBe('true')
+    expect(document.activeElement).toBe(manual)
+
+    const running = { running: true, played: 1, rounds: 3, net: -1000, stopReason: null }
+    cleanupAndRender({ ...props, autobet: { ...props.autobet, status: running } })
+    expect(screen.getByTestId('crash.mode.auto').getAttribute('aria-selected')).toBe('true')
+    expect(isDisabled(screen.getByTestId('crash.mode.manual'))).toBe(true)
+    expect(isDisabled(amountInput())).toBe(true)
+  })
+
+  it('starts auto-bet with the shared amount, and Space in auto mode only cashes out', () => {
+    const props = renderPanel()
+    fireEvent.click(screen.getByTestId('crash.mode.auto'))
+    fireEvent.change(amountInput(), { target: { value: '25' } })
+    fireEvent.keyDown(window, { code: 'Space' })
+    expect(props.onBet).not.toHaveBeenCalled()
+    fireEvent.click(screen.getByTestId('crash.autobet.start'))
+    expect(props.autobet.onStart).toHaveBeenCalledWith({
+      rounds: 10,
+      amount: 2500,
+      autoCashoutAt: 200,
+      stopOnProfit: null,
+      stopOnLoss: null,
+    })
+    const running = { running: true, played: 0, rounds: 10, net: 0, stopReason: null }
+    const bet = { amount: 2500 as Minor, cashoutAt: null, win: null }
+    cleanupAndRender({
+      ...props,
+      state: 'placed',
+      phase: 'running',
+      bet,
+      autobet: { ...props.autobet, status: running },
+    })
+    expect(screen.queryByTestId('crash.cancel-button')).toBeNull()
+    fireEvent.keyDown(window, { code: 'Space' })
+    expect(props.onCashOut).toHaveBeenCalledOnce()
+  })
+
+  it('does not let auto-bet start beside a manual bet in play, or with a bad amount', () => {
+    const bet = { amount: 1000 as Minor, cashoutAt: null, win: null }
+    const props = renderPanel({ state: 'placed', phase: 'betting', bet })
+    fireEvent.click(screen.getByTestId('crash.mode.auto'))
+    expect(isDisabled(screen.getByTestId('crash.autobet.start'))).toBe(true)
+    cleanupAndRender({ ...props, state: 'idle', bet: null })
+    fireEvent.click(screen.getByTestId('crash.mode.auto'))
+    fireEvent.change(amountInput(), { target: { value: '0.5' } })
+    expect(isDisabled(screen.getByTestId('crash.autobet.start'))).toBe(true)
+    fireEvent.click(screen.getByTestId('crash.autobet.start'))
+    expect(props.autobet.onStart).not.toHaveBeenCalled()
+  })
+
   it('gives a guest no controls, only the reason', () => {
     renderPanel({ player: null })
     expect(screen.getByTestId('crash.guest-note').textContent).toBe(en.panel.guest)
     expect(screen.queryByTestId('crash.bet-button')).toBeNull()
+    expect(screen.queryByTestId('crash.mode.auto')).toBeNull()
   })
 })
 

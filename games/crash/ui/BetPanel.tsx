@@ -1,4 +1,11 @@
-import { useEffect, useEffectEvent, useId, useState, type ReactNode } from 'react'
+import {
+  useEffect,
+  useEffectEvent,
+  useId,
+  useState,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type ReactNode,
+} from 'react'
 import { useTranslation } from 'react-i18next'
 import {
   betLimits,
@@ -7,9 +14,11 @@ import {
   type Minor,
   type MoneyLocale,
 } from '../../engine/money'
+import type { AutobetSettings } from '../autobet.machine'
 import type { RoundError } from '../round.model'
 import type { Multiplier } from '../rules'
 import { formatMultiplier, type CrashViewPhase } from '../scene/crashView'
+import { AutoBetPanel, type AutoBetStatus } from './AutoBetPanel'
 import {
   adjustAmount,
   amountText,
@@ -29,6 +38,21 @@ export interface BetPanelBet {
   win: Minor | null
 }
 
+/** The auto-bet run and what its Start and Stop do (the auto-bet machine, at the app edge). */
+export interface BetPanelAutobet {
+  status: AutoBetStatus
+  onStart: (settings: AutobetSettings) => void
+  onStop: () => void
+}
+
+/** Manual bets one at a time, or auto-bet. */
+type BetMode = 'manual' | 'auto'
+
+const MODES: { mode: BetMode; text: string }[] = [
+  { mode: 'manual', text: 'crash:autobet.manual' },
+  { mode: 'auto', text: 'crash:autobet.auto' },
+]
+
 /** Props of `BetPanel`. `player` is null for a guest, who watches without betting. */
 export interface BetPanelProps {
   player: { currency: Currency; balance: Minor | null } | null
@@ -40,6 +64,7 @@ export interface BetPanelProps {
   onBet: (amount: Minor, autoCashoutAt: Multiplier | null) => void
   onCashOut: () => void
   onCancel: () => void
+  autobet: BetPanelAutobet
 }
 
 const ERROR_KEYS: Record<RoundError, string> = {
@@ -72,9 +97,10 @@ const AMOUNT_BUTTONS: { action: AmountAction; text: string; label: string }[] = 
 
 /**
  * The player's controls: amount with ½, 2×, min and max inside the crash limits of the currency,
- * an optional auto cash-out, and one main button that bets, cashes out or waits as the bet
- * region says; Space presses it when focus is not in a field. Cancel appears while a bet can
- * still be withdrawn. A guest sees why there is nothing to press.
+ * then two tabs. Manual: an optional auto cash-out and one main button that bets, cashes out or
+ * waits as the bet region says; Space presses it when focus is not in a field; Cancel appears
+ * while a bet can still be withdrawn. Auto: the auto-bet form (`AutoBetPanel`), and a cash-out
+ * button (and Space) while one of its bets is in play. A guest sees why there is nothing to press.
  */
 export function BetPanel(props: BetPanelProps) {
   const { t } = useTranslation()
@@ -85,19 +111,24 @@ export function BetPanel(props: BetPanelProps) {
     amountText((limits.min * 10) as Minor, currency),
   )
   const [autoInput, setAutoInput] = useState('')
+  const [mode, setMode] = useState<BetMode>('manual')
   const amountId = useId()
   const autoId = useId()
+  const tabsId = useId()
+  const autobetRunning = props.autobet.status.running
+  // A running auto-bet keeps its tab: a manual bet beside it would take its round.
+  const shown: BetMode = autobetRunning ? 'auto' : mode
   const amount = readAmount(amountInput, currency)
   const auto = readAutoCashout(autoInput)
   const money = (value: Minor) => formatMoney(value, currency, locale)
 
+  const connected = phase !== 'connecting' && phase !== 'offline'
   const canBet =
     player !== null &&
     amount !== null &&
     auto !== 'invalid' &&
     (state === 'idle' || state === 'cashedOut' || state === 'lost') &&
-    phase !== 'connecting' &&
-    phase !== 'offline'
+    connected
   const canCashOut = state === 'placed' && phase === 'running'
   const canCancel = state === 'queued' || (state === 'placed' && phase === 'betting')
 
@@ -134,7 +165,8 @@ export function BetPanel(props: BetPanelProps) {
     const target = event.target as HTMLElement | null
     if (target && /^(INPUT|TEXTAREA|SELECT|BUTTON)$/.test(target.tagName)) return
     event.preventDefault()
-    if (main.enabled) main.run()
+    // In auto mode Space only cashes out: starting a run is never one stray key away.
+    if (main.enabled && (shown === 'manual' || main.kind === 'cash')) main.run()
   })
   useEffect(() => {
     const listener = (event: KeyboardEvent) => onKey(event)
@@ -157,6 +189,15 @@ export function BetPanel(props: BetPanelProps) {
   }
 
   const locked = state !== 'idle' && state !== 'cashedOut' && state !== 'lost'
+  const showActions = shown === 'manual' || state === 'placed' || state === 'cashingOut'
+  const onTabKey = (event: ReactKeyboardEvent<HTMLButtonElement>) => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return
+    event.preventDefault()
+    if (autobetRunning) return
+    const next: BetMode = shown === 'manual' ? 'auto' : 'manual'
+    setMode(next)
+    document.getElementById(`${tabsId}-${next}`)?.focus()
+  }
   let note: ReactNode = null
   if (state === 'queued') note = t('crash:panel.queued')
   else if ((state === 'placed' || state === 'cashingOut') && bet) {
@@ -174,6 +215,26 @@ export function BetPanel(props: BetPanelProps) {
       data-testid="crash.bet-panel"
       aria-label={t('crash:panel.title')}
     >
+      <div className="crash-panel__modes" role="tablist" aria-label={t('crash:autobet.modes')}>
+        {MODES.map(({ mode: tab, text }) => (
+          <button
+            key={tab}
+            type="button"
+            role="tab"
+            id={`${tabsId}-${tab}`}
+            className="crash-panel__mode"
+            data-testid={`crash.mode.${tab}`}
+            aria-selected={shown === tab}
+            aria-controls={`${tabsId}-${tab}-panel`}
+            tabIndex={shown === tab ? 0 : -1}
+            disabled={tab === 'manual' && autobetRunning}
+            onClick={() => setMode(tab)}
+            onKeyDown={onTabKey}
+          >
+            {t(text)}
+          </button>
+        ))}
+      </div>
       <div className="crash-panel__field">
         <label htmlFor={amountId}>{t('crash:panel.amount', { currency })}</label>
         <input
@@ -182,8 +243,9 @@ export function BetPanel(props: BetPanelProps) {
           inputMode="decimal"
           autoComplete="off"
           value={amountInput}
-          disabled={locked}
+          disabled={locked || autobetRunning}
           aria-invalid={amount === null}
+          aria-describedby={amount === null ? `${amountId}-error` : undefined}
           onChange={(event) => setAmountInput(event.target.value)}
         />
         <div className="crash-panel__quick">
@@ -194,7 +256,7 @@ export function BetPanel(props: BetPanelProps) {
               className="crash-chip"
               data-testid={`crash.amount-${action}`}
               aria-label={t(label)}
-              disabled={locked}
+              disabled={locked || autobetRunning}
               onClick={() =>
                 setAmountInput(amountText(adjustAmount(amount, action, currency), currency))
               }
@@ -204,52 +266,92 @@ export function BetPanel(props: BetPanelProps) {
           ))}
         </div>
         {amount === null ? (
-          <p className="crash-panel__invalid" data-testid="crash.amount-error">
+          <p
+            id={`${amountId}-error`}
+            className="crash-panel__invalid"
+            data-testid="crash.amount-error"
+            role="alert"
+          >
             {t('crash:panel.invalidAmount', { min: money(limits.min), max: money(limits.max) })}
           </p>
         ) : null}
       </div>
-      <div className="crash-panel__field">
-        <label htmlFor={autoId}>{t('crash:panel.autoCashout')}</label>
-        <input
-          id={autoId}
-          data-testid="crash.auto-input"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder={t('crash:panel.autoCashoutHint')}
-          value={autoInput}
-          disabled={locked}
-          aria-invalid={auto === 'invalid'}
-          onChange={(event) => setAutoInput(event.target.value)}
-        />
-        {auto === 'invalid' ? (
-          <p className="crash-panel__invalid" data-testid="crash.auto-error">
-            {t('crash:panel.invalidAuto')}
-          </p>
+      <div
+        role="tabpanel"
+        id={`${tabsId}-manual-panel`}
+        aria-labelledby={`${tabsId}-manual`}
+        className="crash-panel__tab"
+        hidden={shown !== 'manual'}
+      >
+        {shown === 'manual' ? (
+          <div className="crash-panel__field">
+            <label htmlFor={autoId}>{t('crash:panel.autoCashout')}</label>
+            <input
+              id={autoId}
+              data-testid="crash.auto-input"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder={t('crash:panel.autoCashoutHint')}
+              value={autoInput}
+              disabled={locked}
+              aria-invalid={auto === 'invalid'}
+              aria-describedby={auto === 'invalid' ? `${autoId}-error` : undefined}
+              onChange={(event) => setAutoInput(event.target.value)}
+            />
+            {auto === 'invalid' ? (
+              <p
+                id={`${autoId}-error`}
+                className="crash-panel__invalid"
+                data-testid="crash.auto-error"
+                role="alert"
+              >
+                {t('crash:panel.invalidAuto')}
+              </p>
+            ) : null}
+          </div>
         ) : null}
       </div>
-      <div className="crash-panel__actions">
-        <button
-          type="button"
-          className={`crash-main crash-main--${main.kind}`}
-          data-testid={main.kind === 'cash' ? 'crash.cashout-button' : 'crash.bet-button'}
-          disabled={!main.enabled}
-          onClick={main.run}
-        >
-          {main.text}
-        </button>
-        {canCancel || state === 'cancelling' ? (
+      <div
+        role="tabpanel"
+        id={`${tabsId}-auto-panel`}
+        aria-labelledby={`${tabsId}-auto`}
+        className="crash-panel__tab"
+        hidden={shown !== 'auto'}
+      >
+        <AutoBetPanel
+          currency={currency}
+          locale={locale}
+          amount={amount}
+          canStart={!locked && connected}
+          status={props.autobet.status}
+          onStart={props.autobet.onStart}
+          onStop={props.autobet.onStop}
+        />
+      </div>
+      {showActions ? (
+        <div className="crash-panel__actions">
           <button
             type="button"
-            className="button button--ghost"
-            data-testid="crash.cancel-button"
-            disabled={state === 'cancelling'}
-            onClick={props.onCancel}
+            className={`crash-main crash-main--${main.kind}`}
+            data-testid={main.kind === 'cash' ? 'crash.cashout-button' : 'crash.bet-button'}
+            disabled={!main.enabled}
+            onClick={main.run}
           >
-            {t(state === 'cancelling' ? 'crash:panel.cancelling' : 'crash:panel.cancel')}
+            {main.text}
           </button>
-        ) : null}
-      </div>
+          {shown === 'manual' && (canCancel || state === 'cancelling') ? (
+            <button
+              type="button"
+              className="button button--ghost"
+              data-testid="crash.cancel-button"
+              disabled={state === 'cancelling'}
+              onClick={props.onCancel}
+            >
+              {t(state === 'cancelling' ? 'crash:panel.cancelling' : 'crash:panel.cancel')}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
       <p
         className={`crash-panel__note crash-panel__note--${state}`}
         data-testid="crash.bet-status"
@@ -265,7 +367,9 @@ export function BetPanel(props: BetPanelProps) {
           {t(roundErrorKey(error))}
         </p>
       ) : null}
-      <p className="crash-panel__hint">{t('crash:panel.shortcut')}</p>
+      <p className="crash-panel__hint">
+        {t(shown === 'manual' ? 'crash:panel.shortcut' : 'crash:autobet.shortcut')}
+      </p>
     </section>
   )
 }

@@ -1,9 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { SnapshotFrom } from 'xstate'
 import { CanvasHost } from '../../engine/canvas'
 import { formatMoney, type Currency, type Minor, type MoneyLocale } from '../../engine/money'
 import { newIdempotencyKey, type ConnectionState } from '../../engine/stream'
+import { autobetMachine } from '../autobet.machine'
 import { crashCommandActors } from '../index'
 import type { CommandKey } from '../protocol'
 import { crashRoundMachine } from '../round.machine'
@@ -11,6 +13,8 @@ import type { RoundError } from '../round.model'
 import type { Multiplier } from '../rules'
 import { CrashScene } from '../scene/CrashScene'
 import { formatMultiplier, toCrashView, type CrashSceneLabels } from '../scene/crashView'
+import type { AutoBetStatus } from './AutoBetPanel'
+import { linkAutobet } from './autoBetLink'
 import { BetPanel, roundErrorKey, type BetPanelState } from './BetPanel'
 import { connectCrashStream, streamTransport } from './crashStream'
 import { HistoryStrip } from './HistoryStrip'
@@ -49,6 +53,10 @@ export function CrashGame(props: CrashGameProps) {
     { input: { currency: player?.currency ?? null, balance: player?.balance ?? null } },
   )
   const snapshot = useSelector(actor, (s) => s)
+  // Auto-bet decides when to bet; its bets go through the round machine like the Bet button's.
+  const autobet = useActorRef(autobetMachine)
+  useEffect(() => linkAutobet({ round: actor, autobet, newKey: key }), [actor, autobet])
+  const autobetStatus = useSelector(autobet, autoBetStatusOf, sameStatus)
   const { serviceUrl, getToken } = props
   const [connection, setConnection] = useState<ConnectionState>(CONNECTING)
   useEffect(() => {
@@ -156,12 +164,35 @@ export function CrashGame(props: CrashGameProps) {
           }
           onCashOut={() => actor.send({ type: 'CASH_OUT', key: key() })}
           onCancel={() => actor.send({ type: 'CANCEL', key: key() })}
+          autobet={{
+            status: autobetStatus,
+            onStart: (settings) => autobet.send({ type: 'START', settings }),
+            onStop: () => autobet.send({ type: 'STOP' }),
+          }}
         />
       </div>
       <LiveBets bets={context.bets} locale={locale} />
     </div>
   )
 }
+
+function autoBetStatusOf(snapshot: SnapshotFrom<typeof autobetMachine>): AutoBetStatus {
+  const { settings, played, net, stopReason } = snapshot.context
+  return {
+    running: snapshot.matches('on'),
+    played,
+    rounds: settings?.rounds ?? null,
+    net,
+    stopReason,
+  }
+}
+
+const sameStatus = (a: AutoBetStatus, b: AutoBetStatus) =>
+  a.running === b.running &&
+  a.played === b.played &&
+  a.rounds === b.rounds &&
+  a.net === b.net &&
+  a.stopReason === b.stopReason
 
 const CONNECTION_KEYS: Record<ConnectionState['status'], string> = {
   connecting: 'crash:connection.connecting',

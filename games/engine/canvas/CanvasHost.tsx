@@ -3,6 +3,13 @@ import { CanvasRuntime } from './CanvasRuntime'
 import type { CanvasPlatform } from './platform'
 import { pixiPlatform } from './pixiPlatform'
 import type { Scene } from './Scene'
+import { provideEmptyStageMounter } from './testHook'
+import { emptyStageMounter } from './testStage'
+
+// Test builds only: the canvas test hook can mount an empty stage for the benchmarks' baseline.
+// Vite folds the condition to `false` in production, and both modules drop out of the bundle.
+if (import.meta.env.VITE_TEST_HOOKS === 'true')
+  provideEmptyStageMounter(emptyStageMounter(pixiPlatform))
 
 /** Props of `CanvasHost`. */
 export interface CanvasHostProps<Snapshot> {

@@ -8,6 +8,7 @@ import {
   type MediaQuerySource,
 } from './platform'
 import type { AssetBundle, Scene, SceneClock, SceneFrame, SceneSize } from './Scene'
+import { registerCanvas } from './testHook'
 
 /**
  * How the stage is destroyed with the application. Display objects, graphics contexts and text
@@ -58,6 +59,8 @@ export class CanvasRuntime<Snapshot> {
   #scene: Scene<Snapshot> | null = null
   #mounted = false
   #heldBundles: readonly AssetBundle[] = []
+  /** Id in the canvas test hook (test builds only), else null. */
+  #testId: number | null = null
   /** Disposers of listeners and observers, run in reverse order on teardown. */
   readonly #disposers: (() => void)[] = []
 
@@ -69,6 +72,11 @@ export class CanvasRuntime<Snapshot> {
   /** The current lifecycle state. */
   get state(): CanvasRuntimeState {
     return this.#state
+  }
+
+  /** This canvas's id in `window.__tesseraCanvas` once running in a test build, else null. */
+  get testId(): number | null {
+    return this.#testId
   }
 
   /** The size last applied to the renderer and the scene, or null before the first one. */
@@ -178,6 +186,18 @@ export class CanvasRuntime<Snapshot> {
     this.#disposers.push(() => visibility.removeEventListener('visibilitychange', onVisibility))
 
     app.ticker.add(this.#onTick)
+    // Test builds only: Vite folds this to `false` in production and drops the hook with it.
+    if (import.meta.env.VITE_TEST_HOOKS === 'true') {
+      const registered = registerCanvas({
+        ticker: app.ticker,
+        scene: scene as Scene<unknown>,
+        context,
+        state: () => this.#state,
+        size: () => this.#size,
+      })
+      this.#testId = registered.id
+      this.#disposers.push(registered.dispose)
+    }
     if (!visibility.hidden) app.ticker.start()
   }
 

@@ -65,4 +65,17 @@ export interface Scene<Snapshot> {
    * asset loader and must not be destroyed here.
    */
   destroy(): void
+  /**
+   * Test builds only (games/engine/canvas/testHook.ts): what the scene drew last, as plain data for
+   * e2e tests and benchmarks to read through `window.__tesseraCanvas`. Must not draw or allocate
+   * display objects; the host never calls it in a production build.
+   */
+  inspect?(): SceneInspection
+}
+
+/** What a scene reports it draws: its name and JSON-safe facts (texts shown, markers, counts). */
+export interface SceneInspection {
+  /** The scene's name as tests look it up, e.g. `'crash'`. */
+  readonly scene: string
+  readonly [fact: string]: unknown
 }

@@ -25,5 +25,20 @@ export {
   type VisibilitySource,
 } from './platform'
 export { createPixiApplication, pixiPlatform } from './pixiPlatform'
-export type { AssetBundle, Scene, SceneClock, SceneContext, SceneFrame, SceneSize } from './Scene'
+export type {
+  AssetBundle,
+  Scene,
+  SceneClock,
+  SceneContext,
+  SceneFrame,
+  SceneInspection,
+  SceneSize,
+} from './Scene'
+// Types only: the hook's code reaches a bundle solely through test-build branches.
+export type {
+  CanvasFrameSamples,
+  CanvasInspection,
+  CanvasTestHook,
+  EmptyStageSize,
+} from './testHook'
 export { PulseScene, type PulseSnapshot } from './examples/PulseScene'

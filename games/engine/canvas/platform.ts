@@ -48,8 +48,9 @@ export interface CanvasApplication {
 /** The part of Pixi's `Ticker` the runtime uses. */
 export interface FrameTicker extends SceneFrame {
   readonly started: boolean
-  add(fn: (frame: SceneFrame) => void): unknown
-  remove(fn: (frame: SceneFrame) => void): unknown
+  /** `context` and `priority` as in Pixi (higher priority runs first; Pixi renders at -25). */
+  add(fn: (frame: SceneFrame) => void, context?: unknown, priority?: number): unknown
+  remove(fn: (frame: SceneFrame) => void, context?: unknown): unknown
   start(): void
   stop(): void
 }

@@ -5,7 +5,7 @@
  * and hashing game n's hash n times reaches it. A player holding any played hash can walk back to
  * the terminating hash and check every game before it, yet cannot compute any game after it.
  */
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 import { bytesToHex, hexToBytes, isHash } from './encoding'
 import { sha256 } from './sha256'
@@ -96,7 +96,7 @@ export function chainPosition(
 }
 
 /** A SHA-256 digest in hex, as written in chain publications. */
-export const hashSchema = z.string().regex(/^[0-9a-fA-F]{64}$/, 'expected 64 hex digits')
+export const hashSchema = z.string().check(z.regex(/^[0-9a-fA-F]{64}$/, 'expected 64 hex digits'))
 
 /**
  * What the crash server publishes about its chain, in `.data/crash-chain.json` and over HTTP:
@@ -106,8 +106,8 @@ export const hashSchema = z.string().regex(/^[0-9a-fA-F]{64}$/, 'expected 64 hex
  */
 export const crashChainPublicationSchema = z.object({
   terminatingHash: hashSchema,
-  salt: z.string().min(1),
-  length: z.int().positive(),
+  salt: z.string().check(z.minLength(1)),
+  length: z.int().check(z.positive()),
 })
 /** The published facts of a crash chain (see {@link crashChainPublicationSchema}). */
 export type CrashChainPublication = z.infer<typeof crashChainPublicationSchema>

@@ -1,5 +1,5 @@
 /** The currencies of SPEC.md section 9 and their minor units. */
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 /** Every supported currency, default first. */
 export const CURRENCIES = ['RUB', 'USD', 'KZT', 'INR', 'EUR'] as const

@@ -2,7 +2,7 @@
  * Money as integer minor units (kopecks, cents, tiyn, paise) behind a brand, so a float or a plain
  * count can never be passed where money is expected, and arithmetic stays integer.
  */
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 /** An expected failure as a value (STYLE.md section 9): the caller shows `error` translated. */
 export type Result<T, E extends string> =
@@ -46,5 +46,11 @@ export function sumMinor(amounts: readonly Minor[]): Minor {
   return amounts.reduce(addMinor, ZERO)
 }
 
-/** A zod schema for a wire field holding minor units (any sign; add `.min` where it matters). */
-export const minorSchema = z.int().transform((n) => n as Minor)
+/**
+ * A zod schema for a wire field holding minor units (any sign; pipe a checked `z.int()` into it
+ * where the sign matters).
+ */
+export const minorSchema = z.pipe(
+  z.int(),
+  z.transform((n: number) => n as Minor),
+)

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 /** The `format` tag every recording file carries, so a stray JSON file is rejected early. */
 export const RECORDING_FORMAT = 'tessera-recording'
@@ -10,17 +10,17 @@ export const RECORDING_VERSION = 1
  * Global order of an entry across `events` and `inputs`. Times are whole milliseconds, so an input
  * and a stream event often share one `at`; `seq` says which came first, keeping a replay exact.
  */
-const seqSchema = z.number().int().nonnegative()
+const seqSchema = z.number().check(z.int(), z.nonnegative())
 
 /** Milliseconds since the recording started, on the recording client's clock. */
-const atSchema = z.number().nonnegative()
+const atSchema = z.number().check(z.nonnegative())
 
 /** One socket message: `in` from the server (events and command acks), `out` to it (commands). */
 export const recordedEventSchema = z.object({
   seq: seqSchema,
   at: atSchema,
   dir: z.enum(['in', 'out']),
-  name: z.string().min(1),
+  name: z.string().check(z.minLength(1)),
   payload: z.unknown(),
 })
 
@@ -28,7 +28,7 @@ export const recordedEventSchema = z.object({
 export const recordedInputSchema = z.object({
   seq: seqSchema,
   at: atSchema,
-  intent: z.looseObject({ type: z.string().min(1) }),
+  intent: z.looseObject({ type: z.string().check(z.minLength(1)) }),
 })
 
 /** A recorded session of one game service: the stream both ways plus the player's inputs. */
@@ -36,18 +36,18 @@ export const recordingSchema = z.object({
   format: z.literal(RECORDING_FORMAT),
   version: z.literal(RECORDING_VERSION),
   /** The game service, e.g. `crash`. */
-  service: z.string().min(1),
+  service: z.string().check(z.minLength(1)),
   /** The game's wire protocol version (`v` in its messages) the stream was recorded with. */
-  protocolVersion: z.number().int().positive(),
+  protocolVersion: z.number().check(z.int(), z.positive()),
   /** Client wall-clock time (epoch ms) at which recording started. */
-  startedAt: z.number().int().nonnegative(),
+  startedAt: z.number().check(z.int(), z.nonnegative()),
   /** Free text: what the session shows and how it was produced (`generated` or `live`). */
-  meta: z
-    .object({
+  meta: z.optional(
+    z.object({
       description: z.string(),
       source: z.enum(['generated', 'live']),
-    })
-    .optional(),
+    }),
+  ),
   events: z.array(recordedEventSchema),
   inputs: z.array(recordedInputSchema),
 })

@@ -5,7 +5,7 @@
  */
 import { io as defaultIo } from 'socket.io-client'
 import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client'
-import type { z } from 'zod'
+import { z } from 'zod/mini'
 import { ClockSync, type ClockSample, type ClockSyncOptions } from './clockSync'
 import { ConnectionStore } from './ConnectionStore'
 import type {
@@ -162,7 +162,7 @@ export class SharedConnection<E extends EventSchemas, C extends CommandSchemas> 
     const { key } = options
     // The key rides in the request; a schema without a `key` field strips it (time, resync...).
     const keyed = typeof request === 'object' && request !== null ? { ...request, key } : request
-    const parsed = schema.request.safeParse(keyed)
+    const parsed = z.safeParse(schema.request, keyed)
     if (!parsed.success) {
       throw new Error(
         `[GameStream] invalid request for command "${name}": ${parsed.error.issues
@@ -261,7 +261,7 @@ export class SharedConnection<E extends EventSchemas, C extends CommandSchemas> 
       this.report({ type: 'unknown-event', name, payload }, `unknown event "${name}" dropped`)
       return
     }
-    const parsed = schema.safeParse(payload)
+    const parsed = z.safeParse(schema, payload)
     if (!parsed.success) {
       this.tap({ kind: 'event', dir: 'in', at, name, payload, dropped: true })
       this.report(
@@ -355,7 +355,7 @@ export class SharedConnection<E extends EventSchemas, C extends CommandSchemas> 
         ? { type: 'rejected', key, code }
         : { type: 'rejected', key, code, message }
     }
-    const parsed = schema.ack.safeParse(raw)
+    const parsed = z.safeParse(schema.ack, raw)
     if (!parsed.success) return this.malformedAck(name, raw, parsed.error.issues, key)
     return { type: 'ok', key, ack: parsed.data as z.output<S['ack']> }
   }

@@ -3,7 +3,7 @@
  * service (same URL, socket.io path and namespace) share one socket through a ref-counted registry;
  * the socket closes when the last of them releases it, unless a new consumer arrives in that task.
  */
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 import type { ClockEstimate } from './clockSync'
 import type {
   CommandAck,

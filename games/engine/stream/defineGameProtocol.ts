@@ -3,20 +3,20 @@
  * name → request and ack schemas, which event carries the full snapshot, and optionally which of
  * its own commands asks for one.
  */
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 import { reservedCommands } from './wire'
 
 /** Request and ack schemas of one client command. */
 export interface CommandSchema<
-  Req extends z.ZodType = z.ZodType,
-  Ack extends z.ZodType = z.ZodType,
+  Req extends z.core.$ZodType = z.core.$ZodType,
+  Ack extends z.core.$ZodType = z.core.$ZodType,
 > {
   readonly request: Req
   readonly ack: Ack
 }
 
 /** Server event name → payload schema. */
-export type EventSchemas = Readonly<Record<string, z.ZodType>>
+export type EventSchemas = Readonly<Record<string, z.core.$ZodType>>
 /** Client command name → request and ack schemas. */
 export type CommandSchemas = Readonly<Record<string, CommandSchema>>
 

@@ -6,7 +6,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Server, type Namespace, type Socket } from 'socket.io'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { createGameStream, type GameStream, type GameStreamOptions } from './createGameStream'
 import { defineGameProtocol, type StreamEvent } from './defineGameProtocol'
 import type { ConnectionStatus, ReconnectInfo, StreamError, TapRecord } from './types'
@@ -14,15 +14,18 @@ import type { ConnectionStatus, ReconnectInfo, StreamError, TapRecord } from './
 /** The protocol the test server speaks. */
 export const testProtocol = defineGameProtocol({
   events: {
-    snapshot: z.object({ seq: z.number().int().nonnegative() }),
-    tick: z.object({ seq: z.number().int().nonnegative() }),
+    snapshot: z.object({ seq: z.number().check(z.int(), z.nonnegative()) }),
+    tick: z.object({ seq: z.number().check(z.int(), z.nonnegative()) }),
   },
   commands: {
     bet: {
-      request: z.object({ amount: z.number().int().positive(), key: z.string().min(8) }),
+      request: z.object({
+        amount: z.number().check(z.int(), z.positive()),
+        key: z.string().check(z.minLength(8)),
+      }),
       ack: z.discriminatedUnion('type', [
-        z.object({ type: z.literal('ok'), balance: z.number().int() }),
-        z.object({ type: z.literal('error'), code: z.string(), message: z.string().optional() }),
+        z.object({ type: z.literal('ok'), balance: z.number().check(z.int()) }),
+        z.object({ type: z.literal('error'), code: z.string(), message: z.optional(z.string()) }),
       ]),
     },
   },

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from 'vitest'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { ConnectionStore } from './ConnectionStore'
 import { defineGameProtocol } from './defineGameProtocol'
 import { newIdempotencyKey } from './types'

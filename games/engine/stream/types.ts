@@ -3,7 +3,7 @@
  * reconnection notices and tap records. Plain data, no behaviour, so machines and tests can
  * construct them directly.
  */
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 
 /** Time source injected into the stream; milliseconds, any epoch (wall clock or monotonic). */
 export interface StreamClock {

@@ -12,13 +12,13 @@
  *   since the Unix epoch) for the offset estimate; `resync` acks `{}` and is followed by the game's
  *   snapshot event (a protocol may name its own command for this, see GameProtocol.resync).
  */
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 /** An ack that refuses the command; extra fields (a protocol version...) are allowed. */
 export const CommandRejection = z.object({
   type: z.literal('error'),
-  code: z.string().min(1),
-  message: z.string().optional(),
+  code: z.string().check(z.minLength(1)),
+  message: z.optional(z.string()),
 })
 /** An ack that refuses the command. */
 export type CommandRejection = z.infer<typeof CommandRejection>
@@ -26,7 +26,7 @@ export type CommandRejection = z.infer<typeof CommandRejection>
 /** Reserved command: server clock for the NTP-style offset estimate. */
 export const TimeCommand = {
   request: z.object({}),
-  ack: z.object({ serverTime: z.number().finite() }),
+  ack: z.object({ serverTime: z.number() }),
 } as const
 
 /** Reserved command: ask for a full snapshot after a reconnection that lost state. */

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import {
   codeChannelQuery,
   emailOnlyRequest,
@@ -21,6 +21,7 @@ import { countryOf } from '../geo'
 import { parseBody, parseQuery } from '../parse'
 import { limit } from '../rateLimit'
 import { attachPromo } from './bonus'
+import { sessionClient } from './profileArea'
 
 /**
  * Registration and log-in (SPEC.md section 7): e-mail or phone with a password or a one-time
@@ -29,9 +30,9 @@ import { attachPromo } from './bonus'
 export function authRoutes(app: FastifyInstance, s: Services): void {
   const { rateLimits } = s.config
 
-  const loginResponse = async (userId: number): Promise<LoginResponse> => ({
+  const loginResponse = async (userId: number, req: FastifyRequest): Promise<LoginResponse> => ({
     success: true,
-    ...(await s.sessions.create(userId)),
+    ...(await s.sessions.create(userId, sessionClient(req))),
     sso: s.config.mirror.sso,
   })
 
@@ -66,7 +67,7 @@ export function authRoutes(app: FastifyInstance, s: Services): void {
       field === 'email' ? 'email' : 'sms',
       target,
     )
-    const tokens = await s.sessions.create(id)
+    const tokens = await s.sessions.create(id, sessionClient(req))
     return { data: tokens }
   }
 
@@ -77,7 +78,12 @@ export function authRoutes(app: FastifyInstance, s: Services): void {
     register(req, parseBody(registerPhoneRequest, req)),
   )
 
-  const byPassword = async (field: 'email' | 'phone', target: string, password: string) => {
+  const byPassword = async (
+    req: FastifyRequest,
+    field: 'email' | 'phone',
+    target: string,
+    password: string,
+  ) => {
     const user = await findUser(s.db, field === 'email' ? { email: target } : { phone: target })
     const ok = user?.password_hash
       ? await verifyPassword(password, user.password_hash)
@@ -85,7 +91,7 @@ export function authRoutes(app: FastifyInstance, s: Services): void {
     if (!user || !ok) {
       throw fieldError(field, 'invalid_credentials', 'These credentials do not match our records.')
     }
-    return loginResponse(user.id)
+    return loginResponse(user.id, req)
   }
 
   app.post(
@@ -93,7 +99,7 @@ export function authRoutes(app: FastifyInstance, s: Services): void {
     { config: limit(rateLimits.login) },
     async (req) => {
       const b = parseBody(loginEmailPasswordRequest, req)
-      return byPassword('email', b.email, b.password)
+      return byPassword(req, 'email', b.email, b.password)
     },
   )
   app.post(
@@ -101,11 +107,16 @@ export function authRoutes(app: FastifyInstance, s: Services): void {
     { config: limit(rateLimits.login) },
     async (req) => {
       const b = parseBody(loginPhonePasswordRequest, req)
-      return byPassword('phone', b.phone, b.password)
+      return byPassword(req, 'phone', b.phone, b.password)
     },
   )
 
-  const byCode = async (field: 'email' | 'phone', target: string, code: string) => {
+  const byCode = async (
+    req: FastifyRequest,
+    field: 'email' | 'phone',
+    target: string,
+    code: string,
+  ) => {
     const valid = await s.codes.consume('login', target, code)
     const user = valid
       ? await findUser(s.db, field === 'email' ? { email: target } : { phone: target })
@@ -114,17 +125,17 @@ export function authRoutes(app: FastifyInstance, s: Services): void {
     // A code delivered to the address proves the player owns it.
     const column = field === 'email' ? 'is_email_verified' : 'is_phone_verified'
     await s.db.query(`UPDATE users SET ${column} = true WHERE id = $1`, [user.id])
-    return loginResponse(user.id)
+    return loginResponse(user.id, req)
   }
 
   app.post('/api/v2/auth/login/email/code', { config: limit(rateLimits.login) }, async (req) => {
     const b = parseBody(loginEmailCodeRequest, req)
-    return byCode('email', b.email, b.code)
+    return byCode(req, 'email', b.email, b.code)
   })
   app.post('/api/v2/auth/login/phone/code', { config: limit(rateLimits.login) }, async (req) => {
     parseQuery(codeChannelQuery, req)
     const b = parseBody(loginPhoneCodeRequest, req)
-    return byCode('phone', b.phone, b.code)
+    return byCode(req, 'phone', b.phone, b.code)
   })
 
   // Code sending answers the same whether or not the address is registered (no enumeration).

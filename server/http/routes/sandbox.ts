@@ -17,6 +17,7 @@ import { devPage, page, scripts } from '../../sandbox/pages'
 import { authOf, requireUser } from '../auth'
 import { fieldError, messageError } from '../errors'
 import { parseBody, parseParams, parseQuery } from '../parse'
+import { sessionClient } from './profileArea'
 
 const socialComplete = z.object({
   state: opaqueToken,
@@ -120,7 +121,7 @@ export function sandboxRoutes(app: FastifyInstance, s: Services): void {
         })) ?? (await find())[0]?.id
     }
     if (userId === undefined) throw new Error('[sandbox] social user could not be created')
-    const tokens = await s.sessions.create(userId)
+    const tokens = await s.sessions.create(userId, sessionClient(req))
     const message: SocialLoginMessage = { type: 'tessera:social-login', ...tokens }
     return { origin: login.origin, message }
   })

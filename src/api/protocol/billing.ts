@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { currency, invoiceId, minor } from './common'
+import { currency, invoiceId, minor, type Minor } from './common'
 
-/** A deposit method (SPEC.md section 3). Amounts are integer minor units. */
+/** A deposit method (SPEC.md section 3), as the reference server sends it. Minor units. */
 export const paymentMethod = z.object({
   hash: z.string(),
   name: z.object({ en: z.string(), ru: z.string().optional(), kz: z.string().optional() }),
@@ -14,6 +14,17 @@ export const paymentMethod = z.object({
 })
 export type PaymentMethod = z.infer<typeof paymentMethod>
 
+/**
+ * A deposit method as the client reads it: another backend may leave out the limits (the client
+ * then applies the defaults of SPEC.md section 5) or send no preset amounts (it computes them
+ * with {@link depositPresets}).
+ */
+export const receivedPaymentMethod = paymentMethod.extend({
+  min_amount: minor.nullish(),
+  max_amount: minor.nullish(),
+})
+export type ReceivedPaymentMethod = z.infer<typeof receivedPaymentMethod>
+
 /** A crypto deposit or payout method. */
 export const cryptoMethod = z.object({
   hash: z.string(),
@@ -25,7 +36,7 @@ export const cryptoMethod = z.object({
 /** GET /api/v2/billing/data answer. */
 export const billingDataResponse = z.object({
   payments: z.object({
-    methods: z.array(paymentMethod),
+    methods: z.array(receivedPaymentMethod),
     /** The bonus a deposit would activate now, if any. */
     bonus: z.object({ name: z.string() }).nullable(),
   }),
@@ -48,8 +59,8 @@ export type CreateInvoiceRequest = z.input<typeof createInvoiceRequest>
 export const depositProcessConfig = z.object({
   hash: z.string(),
   id: invoiceId,
-  /** Seconds the invoice stays payable (SPEC default 1200). */
-  life_time: z.int().positive(),
+  /** Seconds the invoice stays payable (SPEC.md section 9: 1200 when absent). */
+  life_time: z.int().positive().default(1200),
   amount: minor,
   /** Amount credited to the balance. */
   shop_amount: minor,
@@ -80,3 +91,25 @@ export const paymentStatusResponse = z.object({
   currency,
 })
 export type PaymentStatusResponse = z.infer<typeof paymentStatusResponse>
+
+/** Deposit limits in major units when a method gives none (SPEC.md section 5). */
+export const DEFAULT_DEPOSIT_LIMITS_MAJOR = { min: 100, max: 300_000 } as const
+
+/**
+ * Deposit presets (SPEC.md section 9): `count` amounts spaced geometrically between `min` and
+ * `max`, rounded to 50 major units when the range is under 5000, else to 100, kept within the
+ * limits and without repeats. Minor units in and out (1/100 of a major unit). The one statement
+ * of the rule: the client uses it when a method sends no presets, and the reference server's
+ * `server/billing/presets.ts` computes the same.
+ */
+export function depositPresets(min: Minor, max: Minor, count = 5): Minor[] {
+  const step = (max - min) / 100 < 5000 ? 50_00 : 100_00
+  const out: Minor[] = []
+  for (let i = 0; i < count; i++) {
+    const raw = count === 1 ? min : min * Math.pow(max / min, i / (count - 1))
+    const rounded = Math.round(raw / step) * step
+    const clamped = Math.min(max, Math.max(min, rounded)) as Minor
+    if (!out.includes(clamped)) out.push(clamped)
+  }
+  return out
+}

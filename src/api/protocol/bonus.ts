@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { minor, region } from './common'
 
 /** A promo bonus (SPEC.md section 3). */
@@ -6,37 +6,37 @@ export const bonus = z.object({
   code: z.string(),
   name: z.string(),
   /** Seconds until the promo expires (the client's countdown). */
-  expires_in: z.int().nonnegative(),
+  expires_in: z.int().check(z.nonnegative()),
   /** Region the bonus is offered in; null for all. */
-  region: region.nullable(),
+  region: z.nullable(region),
   publicTitle: z.string(),
   type: z.enum(['deposit_percent', 'free_spins', 'fixed']),
-  value: z.int().nonnegative(),
+  value: z.int().check(z.nonnegative()),
 })
 export type Bonus = z.infer<typeof bonus>
 
 /** GET /bonus-system/bonus/{promo} */
 export const bonusPromoParams = z.object({
-  promo: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+  promo: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/)),
 })
 export const bonusResponse = z.object({ data: bonus })
 export type BonusResponse = z.infer<typeof bonusResponse>
 
 /** GET /bonus-system/bonus-activation/waiting-reg-and-dep: the bonus waiting for a deposit. */
-export const waitingBonusResponse = z.object({ data: bonus.nullable() })
+export const waitingBonusResponse = z.object({ data: z.nullable(bonus) })
 export type WaitingBonusResponse = z.infer<typeof waitingBonusResponse>
 
 /** A welcome pack: bonuses for the first deposits. */
 export const welcomePack = z.object({
-  id: z.int().positive(),
+  id: z.int().check(z.positive()),
   name: z.string(),
   /** Seconds the pack stays available after registration (SPEC: 7 days). */
-  expires_in: z.int().nonnegative(),
+  expires_in: z.int().check(z.nonnegative()),
   steps: z.array(
     z.object({
-      deposit_number: z.int().positive(),
-      percent: z.int().nonnegative(),
-      free_spins: z.int().nonnegative(),
+      deposit_number: z.int().check(z.positive()),
+      percent: z.int().check(z.nonnegative()),
+      free_spins: z.int().check(z.nonnegative()),
       min_deposit: minor,
     }),
   ),

@@ -1,4 +1,9 @@
-import { z } from 'zod'
+// The schemas built with `classic` below are used with classic-only APIs by auth.ts, profile.ts
+// and billing.ts (`.optional()`, `.nullable()`, `.nullish()`, a helper typed `z.ZodType`); they
+// move to zod/mini with those files, and this import goes.
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports
+import { z as classic } from 'zod'
+import { z } from 'zod/mini'
 
 /**
  * Money in integer minor units (kopecks, cents, tiyn). Every amount on the wire is one of these;
@@ -11,24 +16,27 @@ export type UserId = number & { readonly __brand: 'UserId' }
 export type InvoiceId = string & { readonly __brand: 'InvoiceId' }
 
 /** Integer minor units, non-negative unless a field says otherwise. */
-export const minor = z
+export const minor = classic
   .int()
   .min(0)
   .transform((n) => n as Minor)
 /** A positive user id. */
-export const userId = z
-  .int()
-  .positive()
-  .transform((n) => n as UserId)
+export const userId = z.pipe(
+  z.int().check(z.positive()),
+  z.transform((n: number) => n as UserId),
+)
 /** An invoice id as issued by the server (a UUID). */
-export const invoiceId = z.uuid().transform((s) => s as InvoiceId)
+export const invoiceId = z.pipe(
+  z.uuid(),
+  z.transform((s: string) => s as InvoiceId),
+)
 
 /** Currencies of SPEC.md section 9; RUB is the default. */
-export const currency = z.enum(['RUB', 'USD', 'KZT', 'INR', 'EUR'])
+export const currency = classic.enum(['RUB', 'USD', 'KZT', 'INR', 'EUR'])
 export type Currency = z.infer<typeof currency>
 
 /** Interface languages (SPEC.md section 1). */
-export const locale = z.enum(['ru', 'en', 'kz'])
+export const locale = classic.enum(['ru', 'en', 'kz'])
 export type Locale = z.infer<typeof locale>
 
 /** Region: KZ or RU (RU unless the country is KZ). */
@@ -36,44 +44,47 @@ export const region = z.enum(['RU', 'KZ'])
 export type Region = z.infer<typeof region>
 
 /** An e-mail address as accepted at registration and log-in (trimmed, lower-cased). */
-export const email = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(254)
-  .pipe(z.email({ message: 'The email must be a valid email address.' }))
+export const email = z.pipe(
+  z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254)),
+  z.email({ error: 'The email must be a valid email address.' }),
+)
 
 /**
  * A phone number in international form: optional '+', 10 to 15 digits; spaces, dashes and
  * brackets typed through the client's masks are removed before the check.
  */
-export const phone = z
-  .string()
-  .max(32)
-  .transform((s) => s.replace(/[\s()\-_]/g, ''))
-  .pipe(z.string().regex(/^\+?[0-9]{10,15}$/, 'The phone must be a valid phone number.'))
-  .transform((s) => (s.startsWith('+') ? s : `+${s}`))
+export const phone = z.pipe(
+  z.pipe(
+    z.pipe(
+      z.string().check(z.maxLength(32)),
+      z.transform((s: string) => s.replace(/[\s()\-_]/g, '')),
+    ),
+    z.string().check(z.regex(/^\+?[0-9]{10,15}$/, 'The phone must be a valid phone number.')),
+  ),
+  z.transform((s: string) => (s.startsWith('+') ? s : `+${s}`)),
+)
 
 /** A password as chosen by the player. */
 export const password = z
   .string()
-  .min(8, 'The password must be at least 8 characters.')
-  .max(128, 'The password may not be greater than 128 characters.')
+  .check(
+    z.minLength(8, 'The password must be at least 8 characters.'),
+    z.maxLength(128, 'The password may not be greater than 128 characters.'),
+  )
 
 /** A one-time code sent by e-mail or SMS: 4 to 8 digits. */
 export const otpCode = z
   .string()
-  .trim()
-  .regex(/^[0-9]{4,8}$/, 'The code must be 4 to 8 digits.')
+  .check(z.trim(), z.regex(/^[0-9]{4,8}$/, 'The code must be 4 to 8 digits.'))
 
 /** An opaque token (session, reset, social) as issued by the server. */
-export const opaqueToken = z.string().min(16).max(512)
+export const opaqueToken = classic.string().min(16).max(512)
 
 /** `{ success: true }`, the body of calls that only acknowledge. */
-export const successResponse = z.object({ success: z.literal(true) })
+export const successResponse = classic.object({ success: classic.literal(true) })
 export type SuccessResponse = z.infer<typeof successResponse>
 
 /** Header carrying the idempotency key of a money-moving request. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key'
 /** An idempotency key: 8 to 128 characters of [A-Za-z0-9_-:.]. */
-export const idempotencyKey = z.string().regex(/^[A-Za-z0-9_\-:.]{8,128}$/)
+export const idempotencyKey = z.string().check(z.regex(/^[A-Za-z0-9_\-:.]{8,128}$/))

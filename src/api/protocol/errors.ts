@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 /**
  * Error bodies as the client expects them (SPEC.md sections 5 and 8).

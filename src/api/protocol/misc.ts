@@ -1,8 +1,9 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
+import { verificationStatus } from './profile'
 
 /** Attribution, geo, mirrors, middleware events, app version and the sandbox outbox. */
 
-const attribution = z.string().max(255).nullable()
+const attribution = z.nullable(z.string().check(z.maxLength(255)))
 
 /** POST attachSource (signed in): attribution cookies, null when absent. Errors are ignored. */
 export const attachSourceRequest = z.object({
@@ -17,14 +18,14 @@ export const attachSourceRequest = z.object({
 export type AttachSourceRequest = z.input<typeof attachSourceRequest>
 
 /** GET /geo_ip answer; a blocked country answers 451 `region_blocked` instead. */
-export const geoResponse = z.object({ ip: z.string(), country_code: z.string().length(2) })
+export const geoResponse = z.object({ ip: z.string(), country_code: z.string().check(z.length(2)) })
 export type GeoResponse = z.infer<typeof geoResponse>
 
 /** GET /mirror answer. `redirect.newLink` makes the client 301 to that origin. */
 export const mirrorResponse = z.object({
-  redirect: z.object({ newLink: z.string() }).nullable(),
-  meta_yandex_verification: z.string().nullable(),
-  sso: z.string().nullable(),
+  redirect: z.nullable(z.object({ newLink: z.string() })),
+  meta_yandex_verification: z.nullable(z.string()),
+  sso: z.nullable(z.string()),
 })
 export type MirrorResponse = z.infer<typeof mirrorResponse>
 
@@ -32,51 +33,53 @@ export type MirrorResponse = z.infer<typeof mirrorResponse>
 export const mirrorDomainRequest = z.object({
   domain: z
     .string()
-    .min(1)
-    .max(253)
-    .regex(/^[A-Za-z0-9.-]+(:[0-9]{1,5})?$/),
+    .check(z.minLength(1), z.maxLength(253), z.regex(/^[A-Za-z0-9.-]+(:[0-9]{1,5})?$/)),
 })
 /** POST /middleware/mirrorRedirect answer: where this domain should send players. */
 export const mirrorRedirectResponse = z.object({
-  redirect: z.object({ newLink: z.string() }).nullable(),
+  redirect: z.nullable(z.object({ newLink: z.string() })),
 })
 /** POST /middleware/mirror answer: the mirrors known for this domain's site. */
 export const mirrorListResponse = z.object({ mirrors: z.array(z.string()) })
 
 /** A URL query as a flat map (POST /middleware/affiliate, /middleware/utm). */
-export const queryMap = z.record(z.string().max(64), z.string().max(2048))
+export const queryMap = z.record(
+  z.string().check(z.maxLength(64)),
+  z.string().check(z.maxLength(2048)),
+)
 
 /** POST /middleware/affiliate body: `{ query }`. */
 export const affiliateRequest = z.object({ query: queryMap })
 export const affiliateResponse = z.object({
-  partner: z.string().nullable(),
-  adplace: z.string().nullable(),
+  partner: z.nullable(z.string()),
+  adplace: z.nullable(z.string()),
 })
 
 /** POST middleware/ip body. Errors are ignored by the client. */
 export const middlewareIpRequest = z.object({
-  host: z.string().min(1).max(253),
-  userAgent: z.string().max(1024),
+  host: z.string().check(z.minLength(1), z.maxLength(253)),
+  userAgent: z.string().check(z.maxLength(1024)),
 })
 
 /** POST middleware/registerPageOpenEvent body. */
 export const registerPageOpenEventRequest = z.object({
-  subH: z.string().min(1).max(255),
-  uuid: z.string().min(1).max(256),
-  click_url: z.string().max(2048),
+  subH: z.string().check(z.minLength(1), z.maxLength(255)),
+  uuid: z.string().check(z.minLength(1), z.maxLength(256)),
+  click_url: z.string().check(z.maxLength(2048)),
 })
 
 /**
  * POST /middleware/utm: the whole query; utm_source, utm_medium, utm_campaign and utm_term must
  * be present. Answers an advertising id and, for some campaigns, an ad bonus.
  */
-export const utmRequest = queryMap.refine(
-  (q) => ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term'].every((k) => k in q),
-  { message: 'utm_source, utm_medium, utm_campaign and utm_term are required.' },
+export const utmRequest = queryMap.check(
+  z.refine((q) => ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term'].every((k) => k in q), {
+    error: 'utm_source, utm_medium, utm_campaign and utm_term are required.',
+  }),
 )
 export const utmResponse = z.object({
   advId: z.string(),
-  promo: z.object({ type: z.string(), value: z.string() }).optional(),
+  promo: z.optional(z.object({ type: z.string(), value: z.string() })),
 })
 export type UtmResponse = z.infer<typeof utmResponse>
 
@@ -86,19 +89,19 @@ export type LatestBuildResponse = z.infer<typeof latestBuildResponse>
 
 /** A message in the sandbox outbox (GET /sandbox/outbox, sandbox mode only). */
 export const outboxMessage = z.object({
-  id: z.int().positive(),
+  id: z.int().check(z.positive()),
   channel: z.enum(['email', 'sms']),
   to: z.string(),
   subject: z.string(),
   body: z.string(),
   /** The one-time code or token the message carries, for tests and the dev page. */
-  code: z.string().nullable(),
+  code: z.nullable(z.string()),
   created_at: z.string(),
 })
 export type OutboxMessage = z.infer<typeof outboxMessage>
 export const outboxQuery = z.object({
-  to: z.string().max(254).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  to: z.optional(z.string().check(z.maxLength(254))),
+  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200)), 50),
 })
 export const outboxResponse = z.object({ data: z.array(outboxMessage) })
 export type OutboxResponse = z.infer<typeof outboxResponse>
@@ -120,6 +123,20 @@ export const gameServiceNames = [
  */
 export const clientConfigResponse = z.object({
   mode: z.enum(['sandbox', 'production']),
-  game_services: z.record(z.enum(gameServiceNames), z.string().nullable()),
+  game_services: z.record(z.enum(gameServiceNames), z.nullable(z.string())),
 })
 export type ClientConfigResponse = z.infer<typeof clientConfigResponse>
+
+/**
+ * POST /sandbox/kyc (sandbox mode only, signed in): the sandbox KYC reviewer. `next` walks
+ * init → waiting → pending → verified; a status jumps there. Answers the status now held.
+ */
+export const sandboxKycRequest = z.object({
+  status: z.union([verificationStatus, z.literal('next')]),
+})
+export type SandboxKycRequest = z.input<typeof sandboxKycRequest>
+export const sandboxKycResponse = z.object({
+  success: z.literal(true),
+  status: verificationStatus,
+})
+export type SandboxKycResponse = z.infer<typeof sandboxKycResponse>

@@ -106,3 +106,125 @@ export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_
 
 /** POST api/v2/vip/join */
 export const vipJoinRequest = z.object({ request_type: z.enum(['join', 'callback']) })
+
+// --- the profile area: sessions and history (designed here, see docs/api.md) -----------------
+
+/** A session id as the server issues it (a positive integer). */
+export type SessionId = number & { readonly __brand: 'SessionId' }
+/** A positive session id. */
+export const sessionId = z
+  .int()
+  .positive()
+  .transform((n) => n as SessionId)
+
+/**
+ * One live session of the signed-in player (GET /profile/sessions). Times are ISO 8601 instants;
+ * `user_agent` and `ip` are what the log-in request carried, null for sessions started before
+ * they were recorded. `current` marks the session that asked.
+ */
+export const profileSession = z.object({
+  id: sessionId,
+  created_at: z.string(),
+  last_seen_at: z.string(),
+  user_agent: z.string().nullable(),
+  ip: z.string().nullable(),
+  current: z.boolean(),
+})
+export type ProfileSession = z.infer<typeof profileSession>
+
+/**
+ * GET /profile/sessions answer: live sessions, the current one first, then by last activity.
+ * `previous_login_at` is when the session before the current one started (ended or not), null
+ * on a first log-in.
+ */
+export const profileSessionsResponse = z.object({
+  data: z.array(profileSession),
+  previous_login_at: z.string().nullable(),
+})
+export type ProfileSessionsResponse = z.infer<typeof profileSessionsResponse>
+
+/** DELETE /profile/sessions/{id} params: another live session of the same player. */
+export const sessionParams = z.object({
+  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+})
+
+/** What GET /profile/history lists. */
+export const historyKind = z.enum(['bets', 'deposits'])
+export type HistoryKind = z.infer<typeof historyKind>
+
+/** Page sizes of GET /profile/history. */
+export const HISTORY_LIMIT = { default: 20, max: 100 } as const
+
+/**
+ * GET /profile/history query. `cursor` is the `next_cursor` of the previous page (opaque to the
+ * client); pages are newest first.
+ */
+export const profileHistoryQuery = z.object({
+  kind: historyKind,
+  cursor: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,200}$/)
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(HISTORY_LIMIT.max).default(HISTORY_LIMIT.default),
+})
+/** The query as the client sends it (the schema coerces the query string on the server). */
+export interface ProfileHistoryQuery {
+  readonly kind: HistoryKind
+  readonly cursor?: string
+  readonly limit?: number
+}
+
+/**
+ * A bet in any in-house game, discriminated on `game` (crash only today). `multiplier` is the
+ * cash-out in integer hundredths (250 = 2.50x), null when the bet did not cash out; `payout` is
+ * what was paid back (0 for a loss, the stake for a refund, null while the round runs).
+ */
+export const crashBetHistoryItem = z.object({
+  game: z.literal('crash'),
+  id: z.string().min(1).max(64),
+  round_id: z.string().min(1).max(64),
+  amount: minor,
+  currency,
+  multiplier: z.int().min(100).nullable(),
+  payout: minor.nullable(),
+  status: z.enum(['pending', 'won', 'lost', 'refunded']),
+  created_at: z.string(),
+})
+export const betHistoryItem = z.discriminatedUnion('game', [crashBetHistoryItem])
+export type BetHistoryItem = z.infer<typeof betHistoryItem>
+
+/**
+ * A deposit (an invoice). `status` is the invoice status of the payment-status call: 1 created,
+ * 2 processing, 3 paid, 4 expired, 5 failed; an unpaid invoice past its life reads 4.
+ */
+export const depositHistoryItem = z.object({
+  id: z.uuid(),
+  amount: minor,
+  commission: minor,
+  currency,
+  status: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]),
+  method: z.string(),
+  created_at: z.string(),
+})
+export type DepositHistoryItem = z.infer<typeof depositHistoryItem>
+
+/** GET /profile/history?kind=bets answer. */
+export const betHistoryResponse = z.object({
+  kind: z.literal('bets'),
+  data: z.array(betHistoryItem),
+  next_cursor: z.string().nullable(),
+})
+/** GET /profile/history?kind=deposits answer. */
+export const depositHistoryResponse = z.object({
+  kind: z.literal('deposits'),
+  data: z.array(depositHistoryItem),
+  next_cursor: z.string().nullable(),
+})
+/** GET /profile/history answer, discriminated on `kind`. */
+export const profileHistoryResponse = z.discriminatedUnion('kind', [
+  betHistoryResponse,
+  depositHistoryResponse,
+])
+export type ProfileHistoryResponse = z.infer<typeof profileHistoryResponse>
+export type BetHistoryResponse = z.infer<typeof betHistoryResponse>
+export type DepositHistoryResponse = z.infer<typeof depositHistoryResponse>

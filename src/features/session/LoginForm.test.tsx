@@ -8,6 +8,7 @@ import { fromPromise } from 'xstate'
 import { ApiError } from '../../api'
 import type { LoginResponse, User } from '../../api/protocol'
 import { App } from '../../App'
+import { authCodeMachine } from '../../flows/authCode.machine'
 import { loginMachine } from '../../flows/login.machine'
 import { initI18n } from '../../i18n'
 import { createAppRouter } from '../../routes/router'
@@ -27,6 +28,7 @@ const ok: LoginResponse = {
 /** The server's answer to the next log-in, settled by the test. */
 let pending: { resolve: (r: LoginResponse) => void; reject: (e: unknown) => void } | undefined
 const logIn = vi.fn()
+const sendCode = vi.fn()
 
 beforeAll(async () => {
   await initI18n('en')
@@ -49,11 +51,20 @@ beforeAll(async () => {
       followSso: () => undefined,
     },
   })
-  registerModalBody('Login', createLoginForm(machine))
+  const code = authCodeMachine.provide({
+    actors: {
+      sendCode: fromPromise(async ({ input }) => {
+        sendCode(input)
+        return { success: true as const, resend_in: 60 }
+      }),
+    },
+  })
+  registerModalBody('Login', createLoginForm({ login: machine, code }))
 })
 afterEach(() => {
   act(() => useModals.getState().close())
   logIn.mockClear()
+  sendCode.mockClear()
   pending = undefined
 })
 
@@ -68,8 +79,8 @@ async function openLogin() {
 describe('the Login modal body', () => {
   it('labels its fields and ties translated errors to them, sending nothing', async () => {
     await openLogin()
-    const email = screen.getByLabelText('E-mail')
-    const password = screen.getByLabelText('Password')
+    const email = screen.getByLabelText('E-mail', { selector: 'input' })
+    const password = screen.getByLabelText('Password', { selector: 'input' })
     await userEvent.type(email, 'demo@')
     await userEvent.click(screen.getByTestId('login.submit'))
 
@@ -92,16 +103,23 @@ describe('the Login modal body', () => {
 
   it('disables the button while the attempt runs, then closes on success', async () => {
     await openLogin()
-    await userEvent.type(screen.getByLabelText('E-mail'), 'demo@tessera.test')
-    await userEvent.type(screen.getByLabelText('Password'), 'tessera-demo')
+    await userEvent.type(
+      screen.getByLabelText('E-mail', { selector: 'input' }),
+      'demo@tessera.test',
+    )
+    await userEvent.type(screen.getByLabelText('Password', { selector: 'input' }), 'tessera-demo')
     const submit = screen.getByTestId('login.submit')
     await userEvent.click(submit)
     expect(submit).toHaveProperty('disabled', true)
     expect(submit.textContent).toBe('Logging in…')
     // Enter in a field while disabled: still one request.
-    await userEvent.type(screen.getByLabelText('Password'), '{Enter}')
+    await userEvent.type(screen.getByLabelText('Password', { selector: 'input' }), '{Enter}')
     expect(logIn).toHaveBeenCalledTimes(1)
-    expect(logIn).toHaveBeenCalledWith({ email: 'demo@tessera.test', password: 'tessera-demo' })
+    expect(logIn).toHaveBeenCalledWith({
+      method: 'email-password',
+      email: 'demo@tessera.test',
+      password: 'tessera-demo',
+    })
 
     act(() => pending?.resolve(ok))
     await waitFor(() => expect(useModals.getState().current).toBeNull())
@@ -109,8 +127,11 @@ describe('the Login modal body', () => {
 
   it('shows the server refusal translated, on the e-mail field', async () => {
     await openLogin()
-    await userEvent.type(screen.getByLabelText('E-mail'), 'demo@tessera.test')
-    await userEvent.type(screen.getByLabelText('Password'), 'wrong-password')
+    await userEvent.type(
+      screen.getByLabelText('E-mail', { selector: 'input' }),
+      'demo@tessera.test',
+    )
+    await userEvent.type(screen.getByLabelText('Password', { selector: 'input' }), 'wrong-password')
     await userEvent.click(screen.getByTestId('login.submit'))
     const body = { errors: { email: ['invalid_credentials: These credentials do not match.'] } }
     act(() =>
@@ -126,8 +147,11 @@ describe('the Login modal body', () => {
 
   it('announces a failure that belongs to no field in an alert', async () => {
     await openLogin()
-    await userEvent.type(screen.getByLabelText('E-mail'), 'demo@tessera.test')
-    await userEvent.type(screen.getByLabelText('Password'), 'tessera-demo')
+    await userEvent.type(
+      screen.getByLabelText('E-mail', { selector: 'input' }),
+      'demo@tessera.test',
+    )
+    await userEvent.type(screen.getByLabelText('Password', { selector: 'input' }), 'tessera-demo')
     await userEvent.click(screen.getByTestId('login.submit'))
     act(() =>
       pending?.reject(
@@ -135,5 +159,49 @@ describe('the Login modal body', () => {
       ),
     )
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Network Error'))
+  })
+})
+
+describe('log-in by phone and code', () => {
+  it('rejects a partial phone and a missing code with translated messages, sending nothing', async () => {
+    await openLogin()
+    await userEvent.click(screen.getByTestId('login.tab-phone'))
+    expect(screen.getByTestId('login.tab-phone').getAttribute('aria-selected')).toBe('true')
+    await userEvent.click(screen.getByTestId('login.mode-code'))
+    const phone = screen.getByLabelText('Phone number', { selector: 'input' })
+    await userEvent.type(phone, '999123')
+    expect((phone as HTMLInputElement).value).toBe('(999) 123')
+    await userEvent.click(screen.getByTestId('login.send-code'))
+    expect(screen.getByTestId('login.code-hint').textContent).toBe('Enter the whole phone number')
+    await userEvent.click(screen.getByTestId('login.submit'))
+    expect(screen.getByTestId('login.phone-error').textContent).toBe('Enter the whole phone number')
+    expect(screen.getByTestId('login.code-error').textContent).toBe('Enter the code')
+    expect(document.activeElement).toBe(phone)
+    expect(sendCode).not.toHaveBeenCalled()
+    expect(logIn).not.toHaveBeenCalled()
+  })
+
+  it('sends the SMS code, counts the cooldown down and logs in with phone and code', async () => {
+    await openLogin()
+    await userEvent.click(screen.getByTestId('login.tab-phone'))
+    await userEvent.click(screen.getByTestId('login.mode-code'))
+    await userEvent.type(screen.getByLabelText('Phone number', { selector: 'input' }), '9991234567')
+    await userEvent.click(screen.getByTestId('login.send-code'))
+    await waitFor(() =>
+      expect(screen.getByTestId('login.send-code').textContent).toBe('Send again in 1:00'),
+    )
+    expect(screen.getByTestId('login.send-code')).toHaveProperty('disabled', true)
+    expect(sendCode).toHaveBeenCalledWith({
+      channel: 'phone',
+      address: '+79991234567',
+      resend: false,
+    })
+    expect(document.activeElement).toBe(screen.getByTestId('login.code'))
+    await userEvent.type(screen.getByTestId('login.code'), '123456{Enter}')
+    expect(logIn).toHaveBeenCalledWith({
+      method: 'phone-code',
+      phone: '+79991234567',
+      code: '123456',
+    })
   })
 })

@@ -7,10 +7,11 @@
 import type { Api } from '../../api'
 import type { User } from '../../api/protocol'
 import { registerModalBody } from '../modals/slots'
+import { PayInBody, startAppPayInAutoOpen, SuccessPaymentBody } from '../payin'
+import { lazyVerificationBody } from '../verification/lazy'
 import { appApi, startApi } from './api'
 import { bootstrapSession } from './bootstrap'
-import { appLoginMachine } from './login'
-import { createLoginForm } from './LoginForm'
+import { registerAccountModals } from './accountModals'
 import { logOut } from './logout'
 
 export { appApi, logOutLocally, regionOf } from './api'
@@ -23,7 +24,8 @@ export { bootstrapSession, loadUser } from './bootstrap'
 export const BOOTSTRAP_WAIT_MS = 2000
 
 /**
- * Creates the API client, registers the Login modal body and fetches the user when a token is
+ * Creates the API client, registers the modal bodies (the account ones through
+ * `registerAccountModals`) and fetches the user when a token is
  * kept. Resolves with the user, or null for a visitor or when the profile has not answered
  * within {@link BOOTSTRAP_WAIT_MS} (the fetch goes on and fills the store when it answers).
  */
@@ -32,7 +34,11 @@ export async function startSession(
   page: Location,
 ): Promise<{ api: Api; user: User | null }> {
   const api = startApi(env, page)
-  registerModalBody('Login', createLoginForm(appLoginMachine(api, page)))
+  registerAccountModals(api, page)
+  registerModalBody('PayIn', PayInBody)
+  registerModalBody('SuccessPayment', SuccessPaymentBody)
+  registerModalBody('Verification', lazyVerificationBody(api))
+  startAppPayInAutoOpen()
   let timer: ReturnType<typeof setTimeout> | undefined
   const waited = new Promise<null>((resolve) => {
     timer = setTimeout(() => resolve(null), BOOTSTRAP_WAIT_MS)

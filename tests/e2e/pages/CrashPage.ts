@@ -1,4 +1,12 @@
-import { expect, type Locator, type Page } from '@playwright/test'
+import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test'
+import { DEMO } from '../../../server/db/seed'
+import type { ProfileUserResponse } from '../../../src/api/protocol'
+import { LOGIN_CALL, PROFILE_CALL } from '../support/calls'
+import type { CanvasInspection } from '../../../games/engine/canvas'
+import type { CrashDrawn } from '../../../games/crash/scene/CrashScene'
+
+/** The crash canvas as the test hook reports it: the runtime's part and what the scene drew. */
+export type CrashCanvas = Omit<CanvasInspection, 'detail'> & { detail: CrashDrawn }
 
 /** The crash page as a test sees it. */
 export class CrashPage {
@@ -18,8 +26,9 @@ export class CrashPage {
     this.balance = page.getByTestId('header.balance')
   }
 
-  async open(): Promise<void> {
-    await this.page.goto('/games/crash')
+  /** Opens the crash page, under a locale prefix (`/ru`, `/kz`) if given. */
+  async open(localePrefix = ''): Promise<void> {
+    await this.page.goto(`${localePrefix}/games/crash`)
     await expect(this.page.getByTestId('crash.connection')).toHaveAttribute(
       'data-status',
       'online',
@@ -39,5 +48,97 @@ export class CrashPage {
   async waitFor(phase: string | RegExp, timeout = 60_000): Promise<string> {
     await expect(this.game).toHaveAttribute('data-phase', phase, { timeout })
     return (await this.roundId()) ?? ''
+  }
+
+  /**
+   * A new page of `context` (pass the test's own, which Playwright closes) where the demo player
+   * is logged in, the token kept in its cookie as the app keeps it.
+   */
+  static async loggedIn(context: BrowserContext, baseURL: string): Promise<CrashPage> {
+    const response = await context.request.post(LOGIN_CALL, {
+      data: { email: DEMO.email, password: DEMO.password },
+    })
+    expect(response.ok()).toBe(true)
+    const body = (await response.json()) as { token?: string; data?: { token?: string } }
+    const token = body.token ?? body.data?.token
+    expect(token).toBeTruthy()
+    await context.addCookies([{ name: 'token', value: token as string, url: baseURL }])
+    return new CrashPage(await context.newPage())
+  }
+
+  /** The player's balance as the server's profile reports it, in minor units. */
+  async serverBalance(): Promise<number> {
+    const token = (await this.page.context().cookies()).find((c) => c.name === 'token')?.value
+    const response = await this.page.request.get(PROFILE_CALL, {
+      headers: { Authorization: `Bearer ${token}` },
+    })
+    expect(response.ok()).toBe(true)
+    const { user } = (await response.json()) as ProfileUserResponse
+    return user.balance
+  }
+
+  /** The auto-bet form and its live status. */
+  get autobet() {
+    const id = (name: string) => this.page.getByTestId(`crash.autobet.${name}`)
+    return {
+      tab: this.page.getByTestId('crash.mode.auto'),
+      form: this.page.getByTestId('crash.autobet'),
+      rounds: id('rounds'),
+      autoCashout: id('auto-cashout'),
+      stopOnProfit: id('stop-profit'),
+      stopOnLoss: id('stop-loss'),
+      start: id('start'),
+      stop: id('stop'),
+      status: id('status'),
+      played: id('played'),
+      profit: id('profit'),
+      stopReason: id('stop-reason'),
+    }
+  }
+
+  /** Opens the Auto tab and starts a run of `rounds` bets of `amount` (major units) at `cashoutAt`. */
+  async startAutobet(options: {
+    amount: string
+    rounds: number
+    cashoutAt: string
+  }): Promise<void> {
+    const auto = this.autobet
+    await auto.tab.click()
+    await expect(auto.form).toBeVisible()
+    await this.amount.fill(options.amount)
+    await auto.rounds.fill(String(options.rounds))
+    await auto.autoCashout.fill(options.cashoutAt)
+    await auto.start.click()
+    await expect(auto.status).toHaveAttribute('data-running', 'true')
+  }
+
+  /**
+   * What the crash canvas drew last, read through the canvas test hook (`window.__tesseraCanvas`,
+   * present only in a test build: `npm run build:test`); null while no crash scene runs.
+   */
+  async canvas(): Promise<CrashCanvas | null> {
+    const found = await this.page.evaluate(() => {
+      const hook = window.__tesseraCanvas
+      return hook ? { canvas: hook.find('crash') } : null
+    })
+    if (!found) {
+      // The hook is installed by the first canvas; a crash page that has drawn one must have it.
+      if ((await this.page.locator('[data-testid="crash.game"] canvas').count()) === 0) return null
+      throw new Error('[CrashPage] no canvas test hook: serve a test build (npm run build:test)')
+    }
+    return found.canvas as CrashCanvas | null
+  }
+
+  /** What the crash scene drew last (`CrashScene.inspect`); waits for the scene to run. */
+  async drawn(): Promise<CrashDrawn> {
+    await expect.poll(async () => (await this.canvas())?.state, { timeout: 15_000 }).toBe('running')
+    const canvas = await this.canvas()
+    if (!canvas) throw new Error('[CrashPage] the crash canvas went away')
+    return canvas.detail
+  }
+
+  /** Frames the crash canvas has drawn so far (0 when none runs). */
+  async canvasFrames(): Promise<number> {
+    return (await this.canvas())?.frames ?? 0
   }
 }

@@ -4,7 +4,7 @@
  * route added to the server without a line here is caught by the "table is complete" test.
  */
 export interface Endpoint {
-  method: 'GET' | 'POST' | 'PUT'
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE'
   path: string
   auth: boolean
   /** A valid body for calls that take one. */
@@ -202,6 +202,10 @@ export const endpoints: Endpoint[] = [
   { method: 'GET', path: '/api/bonus-system/bonus/WELCOME100', auth: false },
   { method: 'GET', path: '/api/api/v3/welcome-pack/get-welcome-packs-guest', auth: false },
   { method: 'GET', path: '/api/profile/freeSpins', auth: true },
+  // The profile area (designed calls, tests/integration/profileArea.test.ts).
+  { method: 'GET', path: '/api/profile/sessions', auth: true },
+  { method: 'DELETE', path: '/api/profile/sessions/1', auth: true },
+  { method: 'GET', path: '/api/profile/history?kind=bets', auth: true },
   { method: 'GET', path: '/api/api/freeSpinsCampaigns/1', auth: true },
   { method: 'PUT', path: '/api/api/v2/freeSpinsCampaigns/cancel/1', auth: true },
   { method: 'GET', path: '/api/geo_ip', auth: false },

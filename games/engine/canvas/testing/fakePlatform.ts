@@ -93,12 +93,16 @@ export class FakeTicker implements FrameTicker {
   lastTime = 0
   destroyed = false
   readonly callbacks = new Set<(frame: SceneFrame) => void>()
+  /** Priorities as Pixi orders them: higher first, then in the order added. */
+  readonly #priorities = new Map<(frame: SceneFrame) => void, number>()
 
-  add(fn: (frame: SceneFrame) => void): void {
+  add(fn: (frame: SceneFrame) => void, _context?: unknown, priority = 0): void {
     this.callbacks.add(fn)
+    this.#priorities.set(fn, priority)
   }
   remove(fn: (frame: SceneFrame) => void): void {
     this.callbacks.delete(fn)
+    this.#priorities.delete(fn)
   }
   start(): void {
     this.started = true
@@ -111,7 +115,9 @@ export class FakeTicker implements FrameTicker {
     if (!this.started || this.destroyed) return false
     this.deltaMS = deltaMS
     this.lastTime += deltaMS
-    for (const fn of [...this.callbacks]) fn(this)
+    const order = [...this.callbacks]
+    order.sort((a, b) => (this.#priorities.get(b) ?? 0) - (this.#priorities.get(a) ?? 0))
+    for (const fn of order) fn(this)
     return true
   }
   destroy(): void {

@@ -1,0 +1,181 @@
+/**
+ * render: the crash page in Chromium (WebGL through SwiftShader), fed by a local synthetic crash
+ * service (bench/render/syntheticCrash.ts: the real protocol, rounds plus 300 live-table rows a
+ * second), for 20 s; then an empty Pixi stage of the same CSS size on the same page for 20 s. For
+ * each: requestAnimationFrame intervals, the main-thread time of every canvas tick (scene update
+ * plus Pixi's render call, timed by the canvas test hook), the share of frames over 20 ms and the
+ * long tasks. The page is a test build (the hook exists only there); the production bundle is
+ * what `bundle` measures.
+ */
+import type { Page } from '@playwright/test'
+import { percentile, type Benchmark, type Figure } from './harness'
+import { launchChromium } from './browser'
+import {
+  VIEWPORT,
+  leaveToLobby,
+  openCrash,
+  runningCanvas,
+  startPageSampler,
+  stopPageSampler,
+  takeFrames,
+  type PageSamples,
+} from './render/page'
+import { startSyntheticCrash } from './render/syntheticCrash'
+import { testBuild } from './render/testBuild'
+
+const SECONDS = 20
+const WARM_UP_MS = 2000
+const BETS_PER_SECOND = 300
+/** Budgets from the benchmarks issue. */
+const CPU_P95_RATIO_BUDGET = 1.25
+const INTERVAL_P95_BUDGET_MS = 17.5
+/** A frame that took longer than this missed at least one 60 Hz vsync. */
+const SLOW_FRAME_MS = 20
+
+interface Run {
+  cpuMs: number[]
+  intervalMs: number[]
+  longTasks: number[]
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100
+
+/** Samples one running canvas for `SECONDS` after a warm-up. */
+async function sample(page: Page, id: number): Promise<Run> {
+  await page.waitForTimeout(WARM_UP_MS)
+  await takeFrames(page, id)
+  await startPageSampler(page)
+  await page.waitForTimeout(SECONDS * 1000)
+  const own: PageSamples = await stopPageSampler(page)
+  const ticks = await takeFrames(page, id)
+  return { cpuMs: ticks.cpuMs, intervalMs: own.intervals, longTasks: own.longTasks }
+}
+
+function summary(run: Run) {
+  const slow = run.intervalMs.filter((ms) => ms > SLOW_FRAME_MS).length
+  return {
+    cpuP50: round2(percentile(run.cpuMs, 50)),
+    cpuP95: round2(percentile(run.cpuMs, 95)),
+    cpuP99: round2(percentile(run.cpuMs, 99)),
+    intervalP50: round2(percentile(run.intervalMs, 50)),
+    intervalP95: round2(percentile(run.intervalMs, 95)),
+    intervalP99: round2(percentile(run.intervalMs, 99)),
+    slowShare: run.intervalMs.length ? round2((100 * slow) / run.intervalMs.length) : 0,
+    longTasks: run.longTasks.length,
+    longTaskMs: Math.round(run.longTasks.reduce((a, b) => a + b, 0)),
+    frames: run.intervalMs.length,
+    ticks: run.cpuMs.length,
+  }
+}
+
+export const renderBench: Benchmark = {
+  name: 'render',
+  description: `Crash page in Chromium (SwiftShader WebGL) on a synthetic stream (rounds + ${BETS_PER_SECOND} live bets/s) for ${SECONDS} s, then an empty Pixi stage of the same size for ${SECONDS} s: canvas tick CPU (scene update + Pixi render), rAF intervals, frames over ${SLOW_FRAME_MS} ms, long tasks.`,
+  async run() {
+    const dist = testBuild()
+    const service = await startSyntheticCrash({
+      dist,
+      bettingMs: 5000,
+      pauseMs: 3000,
+      // Long climbs (1.8x to 4.2x: 10 s to 24 s), so the curve, the grid and the stars all move.
+      crashPoints: [250, 180, 420, 130, 320],
+      betsPerSecond: BETS_PER_SECOND,
+    })
+    const browser = await launchChromium()
+    try {
+      const page = await browser.newPage({ viewport: VIEWPORT })
+      const crash = await openCrash(page, service.origin)
+      const rowsBefore = service.rowsSent()
+      const crashRun = await sample(page, crash.id)
+      const rows = service.rowsSent() - rowsBefore
+      const size = (await runningCanvas(page, 'crash')).size
+      if (!size) throw new Error('[bench/render] the crash canvas has no size')
+
+      await leaveToLobby(page)
+      const emptyId = (await page.evaluate(
+        `window.__tesseraCanvas.mountEmptyStage(${JSON.stringify({ width: size.width, height: size.height })})`,
+      )) as number
+      const emptyRun = await sample(page, emptyId)
+      await page.evaluate(`window.__tesseraCanvas.release(${emptyId})`)
+
+      const c = summary(crashRun)
+      const e = summary(emptyRun)
+      const figures: Figure[] = [
+        {
+          name: 'crash: tick CPU p50',
+          value: c.cpuP50,
+          unit: 'ms',
+          baseline: e.cpuP50,
+        },
+        {
+          name: 'crash: tick CPU p95',
+          value: c.cpuP95,
+          unit: 'ms',
+          baseline: e.cpuP95,
+          budget: round2(e.cpuP95 * CPU_P95_RATIO_BUDGET),
+          note: `≤ ${CPU_P95_RATIO_BUDGET}× the empty stage's p95`,
+        },
+        { name: 'crash: tick CPU p99', value: c.cpuP99, unit: 'ms', baseline: e.cpuP99 },
+        {
+          name: 'crash: tick CPU p95 / empty stage',
+          value: e.cpuP95 > 0 ? round2(c.cpuP95 / e.cpuP95) : 0,
+          unit: '×',
+          budget: CPU_P95_RATIO_BUDGET,
+        },
+        {
+          name: 'crash: frame interval p50',
+          value: c.intervalP50,
+          unit: 'ms',
+          baseline: e.intervalP50,
+        },
+        {
+          name: 'crash: frame interval p95',
+          value: c.intervalP95,
+          unit: 'ms',
+          baseline: e.intervalP95,
+          budget: INTERVAL_P95_BUDGET_MS,
+        },
+        {
+          name: 'crash: frame interval p99',
+          value: c.intervalP99,
+          unit: 'ms',
+          baseline: e.intervalP99,
+        },
+        {
+          name: `crash: frames over ${SLOW_FRAME_MS} ms`,
+          value: c.slowShare,
+          unit: '%',
+          baseline: e.slowShare,
+        },
+        { name: 'crash: long tasks', value: c.longTasks, unit: '', baseline: e.longTasks },
+        {
+          name: 'empty stage: tick CPU p95',
+          value: e.cpuP95,
+          unit: 'ms',
+        },
+        {
+          name: 'empty stage: frame interval p95',
+          value: e.intervalP95,
+          unit: 'ms',
+          budget: INTERVAL_P95_BUDGET_MS,
+        },
+      ]
+      return {
+        name: 'render',
+        description: this.description,
+        figures,
+        meta: {
+          canvas: size,
+          viewport: VIEWPORT,
+          crash: c,
+          empty: e,
+          liveRowsPerSecond: Math.round(rows / (SECONDS + WARM_UP_MS / 1000)),
+          roundsCrashed: service.crashed(),
+        },
+      }
+    } finally {
+      await browser.close()
+      await service.close()
+    }
+  },
+}

@@ -1,0 +1,254 @@
+import { Link } from '@tanstack/react-router'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+
+import { formatMoney, type Minor } from '../../../games/engine/money'
+import type {
+  BetHistoryItem,
+  Currency,
+  DepositHistoryItem,
+  HistoryKind,
+  ProfileHistoryResponse,
+} from '../../api/protocol'
+import { useProfileApi, type ProfileApi } from '../../features/profile/api'
+import { formatDateTime } from '../../features/profile/format'
+import { isLocale, type Locale } from '../../i18n/locales'
+import { useSession } from '../../stores/session'
+import { PageTitle } from './PageTitle'
+import './profile.css'
+
+const PAGE_SIZE = 20
+
+const KINDS: readonly { kind: HistoryKind; label: string }[] = [
+  { kind: 'bets', label: 'profile:history.kinds.bets' },
+  { kind: 'deposits', label: 'profile:history.kinds.deposits' },
+]
+
+const BET_STATUS = {
+  pending: 'profile:history.betStatus.pending',
+  won: 'profile:history.betStatus.won',
+  lost: 'profile:history.betStatus.lost',
+  refunded: 'profile:history.betStatus.refunded',
+} as const
+
+const DEPOSIT_STATUS = {
+  1: 'profile:history.depositStatus.created',
+  2: 'profile:history.depositStatus.processing',
+  3: 'profile:history.depositStatus.paid',
+  4: 'profile:history.depositStatus.expired',
+  5: 'profile:history.depositStatus.failed',
+} as const
+
+const GAME_NAMES = { crash: 'profile:history.games.crash' } as const
+
+type Rows =
+  { kind: 'bets'; items: BetHistoryItem[] } | { kind: 'deposits'; items: DepositHistoryItem[] }
+
+interface Loaded {
+  rows: Rows
+  next: string | null
+  status: 'loading' | 'idle' | 'failed'
+}
+
+function append(prev: Rows | null, page: ProfileHistoryResponse): Rows {
+  if (page.kind === 'bets') {
+    return { kind: 'bets', items: [...(prev?.kind === 'bets' ? prev.items : []), ...page.data] }
+  }
+  return {
+    kind: 'deposits',
+    items: [...(prev?.kind === 'deposits' ? prev.items : []), ...page.data],
+  }
+}
+
+/** Fetches pages of one kind; `more()` asks for the next page. */
+function useHistory(api: Pick<ProfileApi, 'history'>, kind: HistoryKind) {
+  const empty: Rows = kind === 'bets' ? { kind, items: [] } : { kind, items: [] }
+  const [loaded, setLoaded] = useState<Loaded>({ rows: empty, next: null, status: 'loading' })
+  const [request, setRequest] = useState<{ cursor: string | undefined; n: number }>({
+    cursor: undefined,
+    n: 0,
+  })
+  useEffect(() => {
+    const abort = new AbortController()
+    api
+      .history(
+        { kind, cursor: request.cursor, limit: PAGE_SIZE },
+        { signal: abort.signal, notify: false },
+      )
+      .then(
+        (page) =>
+          setLoaded((prev) => ({
+            rows: append(request.cursor === undefined ? null : prev.rows, page),
+            next: page.next_cursor,
+            status: 'idle',
+          })),
+        () => {
+          if (!abort.signal.aborted) setLoaded((prev) => ({ ...prev, status: 'failed' }))
+        },
+      )
+    return () => abort.abort()
+  }, [api, kind, request])
+  return {
+    loaded,
+    // The status changes with the request (not in the effect), so one render shows "loading".
+    more: () => {
+      setLoaded((prev) => ({ ...prev, status: 'loading' }))
+      setRequest((r) => ({ cursor: loaded.next ?? undefined, n: r.n + 1 }))
+    },
+    retry: () => {
+      setLoaded((prev) => ({ ...prev, status: 'loading' }))
+      setRequest((r) => ({ ...r, n: r.n + 1 }))
+    },
+  }
+}
+
+/**
+ * /profile/history: the player's bets in every in-house game (crash today: stake, cash-out,
+ * payout, round, time) and deposits (amount, method, status, time), newest first, a page at a
+ * time (GET /profile/history, keyset cursor). A bet links to its game: the crash page cannot yet
+ * open one round by URL, so the link opens /games/crash, whose history strip opens each recent
+ * round's fairness proof.
+ */
+export function ProfileHistoryPage() {
+  const { t } = useTranslation()
+  const user = useSession((s) => s.user)
+  const [kind, setKind] = useState<HistoryKind>('bets')
+  if (!user) return null // ProfileLayout renders children only for a signed-in user
+  return (
+    <section className="page profile-page" data-testid="page.profileHistory">
+      <PageTitle />
+      <div className="profile-kinds" role="group" aria-label={t('profile:history.kinds.label')}>
+        {KINDS.map((k) => (
+          <button
+            key={k.kind}
+            type="button"
+            className={`button ${k.kind === kind ? 'button--primary' : 'button--ghost'}`}
+            aria-pressed={k.kind === kind}
+            onClick={() => setKind(k.kind)}
+            data-testid={`profile.history-${k.kind}`}
+          >
+            {t(k.label)}
+          </button>
+        ))}
+      </div>
+      {/* Keyed by kind: each list starts from its own first page. */}
+      <HistoryList key={kind} kind={kind} timeZone={user.timezone} />
+    </section>
+  )
+}
+
+function HistoryList({ kind, timeZone }: { kind: HistoryKind; timeZone: string | null }) {
+  const { t, i18n } = useTranslation()
+  const api = useProfileApi()
+  const { loaded, more, retry } = useHistory(api, kind)
+  const locale = (isLocale(i18n.language) ? i18n.language : 'en') as Locale
+  const time = (iso: string) => formatDateTime(iso, locale, timeZone)
+  const money = (amount: Minor, currency: Currency) => formatMoney(amount, currency, locale)
+  const { rows } = loaded
+
+  return (
+    <section className="profile-card" aria-busy={loaded.status === 'loading'} aria-live="polite">
+      {rows.kind === 'bets' && rows.items.length > 0 ? (
+        <>
+          <p className="page__meta">{t('profile:history.roundNote')}</p>
+          <ul className="profile-list" data-testid="profile.history-list">
+            {rows.items.map((bet) => (
+              <li
+                key={bet.id}
+                className="profile-list__item profile-history-item"
+                data-testid="profile.history-bet"
+              >
+                <span className="profile-list__main">
+                  {t(GAME_NAMES[bet.game])}{' '}
+                  <span className={`profile-status profile-status--${bet.status}`}>
+                    {t(BET_STATUS[bet.status])}
+                  </span>
+                </span>
+                <dl className="profile-facts">
+                  <div>
+                    <dt>{t('profile:history.bet')}</dt>
+                    <dd>{money(bet.amount, bet.currency)}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('profile:history.multiplier')}</dt>
+                    <dd>
+                      {bet.multiplier === null ? '—' : `${(bet.multiplier / 100).toFixed(2)}×`}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>{t('profile:history.payout')}</dt>
+                    <dd>{bet.payout === null ? '—' : money(bet.payout, bet.currency)}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('profile:history.time')}</dt>
+                    <dd>{time(bet.created_at)}</dd>
+                  </div>
+                </dl>
+                <Link
+                  to="/games/crash"
+                  className="profile-history-item__link"
+                  aria-label={t('profile:history.openRoundLabel', { round: bet.round_id })}
+                  data-testid="profile.history-round-link"
+                >
+                  {t('profile:history.round', { round: bet.round_id })}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {rows.kind === 'deposits' && rows.items.length > 0 ? (
+        <ul className="profile-list" data-testid="profile.history-list">
+          {rows.items.map((deposit) => (
+            <li
+              key={deposit.id}
+              className="profile-list__item profile-history-item"
+              data-testid="profile.history-deposit"
+            >
+              <span className="profile-list__main">
+                {money(deposit.amount, deposit.currency)}{' '}
+                <span className={`profile-status profile-status--d${deposit.status}`}>
+                  {t(DEPOSIT_STATUS[deposit.status])}
+                </span>
+              </span>
+              <dl className="profile-facts">
+                <div>
+                  <dt>{t('profile:history.method')}</dt>
+                  <dd>{deposit.method}</dd>
+                </div>
+                <div>
+                  <dt>{t('profile:history.time')}</dt>
+                  <dd>{time(deposit.created_at)}</dd>
+                </div>
+              </dl>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {loaded.status === 'idle' && rows.items.length === 0 ? (
+        <p className="page__meta" data-testid="profile.history-empty">
+          {kind === 'bets' ? t('profile:history.emptyBets') : t('profile:history.emptyDeposits')}
+        </p>
+      ) : null}
+      {loaded.status === 'loading' ? <p className="page__meta">{t('profile:loading')}</p> : null}
+      {loaded.status === 'failed' ? (
+        <div role="alert" className="profile-error">
+          <p>{t('profile:history.loadFailed')}</p>
+          <button type="button" className="button button--ghost" onClick={retry}>
+            {t('profile:retry')}
+          </button>
+        </div>
+      ) : null}
+      {loaded.status === 'idle' && loaded.next ? (
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={more}
+          data-testid="profile.history-more"
+        >
+          {t('profile:history.more')}
+        </button>
+      ) : null}
+    </section>
+  )
+}
