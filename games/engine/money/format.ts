@@ -13,6 +13,20 @@ export const INTL_LOCALE: Readonly<Record<MoneyLocale, string>> = {
 }
 
 /**
+ * The locale whose number conventions format money for each interface language. Kazakh amounts
+ * read as Russian ones do (`1 234,50 ₸`: no-break-space groups, decimal comma, symbol after), but
+ * they are formatted with `ru-RU`, not `kk-KZ`: Chromium's trimmed ICU data (icudtl.dat) lists
+ * `kk` yet has no Kazakh number or currency data, so `kk-KZ` falls back to the root pattern there
+ * (`₸ 1,234.50`) while Node's full ICU formats it like Russian. `ru-RU` is complete in both, so
+ * the text is the same in the browser, in Node and in tests (money.test.ts, tests/e2e).
+ */
+export const MONEY_NUMBER_LOCALE: Readonly<Record<MoneyLocale, string>> = {
+  en: 'en-US',
+  ru: 'ru-RU',
+  kz: 'ru-RU',
+}
+
+/**
  * `amount` as exact decimal text with a dot, `12345` RUB -> `"123.45"`, `-5` -> `"-0.05"`. Used for
  * input fields and logs, and fed to Intl so no float ever stands in for the amount.
  */
@@ -40,7 +54,7 @@ function numberFormat(currency: Currency, locale: MoneyLocale, trimWhole: boolea
   let format = formats.get(key)
   if (!format) {
     const exponent = MINOR_EXPONENT[currency]
-    format = new Intl.NumberFormat(INTL_LOCALE[locale], {
+    format = new Intl.NumberFormat(MONEY_NUMBER_LOCALE[locale], {
       style: 'currency',
       currency,
       // narrowSymbol: ₽ and ₸ rather than "RUB"/"KZT" where a locale has no symbol of its own.

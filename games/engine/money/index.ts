@@ -38,6 +38,7 @@ export {
 } from './limits'
 export {
   INTL_LOCALE,
+  MONEY_NUMBER_LOCALE,
   formatMoney,
   parseMoney,
   toDecimalString,
