@@ -205,3 +205,26 @@ describe('log-in by phone and code', () => {
     })
   })
 })
+
+describe('"Forgot password?" in the Login modal', () => {
+  it('shows with a password only, and leads to /password/reset with the modal closed', async () => {
+    const router = createAppRouter('en', createMemoryHistory({ initialEntries: ['/top'] }))
+    await router.load()
+    render(<App router={router} i18n={i18next} />)
+    act(() => useModals.getState().open('Login'))
+    await screen.findByTestId('login.form')
+
+    const link = screen.getByTestId('login.forgot-password')
+    expect(link.textContent).toBe('Forgot password?')
+    expect(link.getAttribute('href')).toBe('/password/reset')
+    // A code log-in has no password to forget.
+    await userEvent.click(screen.getByTestId('login.mode-code'))
+    expect(screen.queryByTestId('login.forgot-password')).toBeNull()
+    await userEvent.click(screen.getByTestId('login.tab-phone'))
+    await userEvent.click(screen.getByTestId('login.mode-password'))
+    await userEvent.click(screen.getByTestId('login.forgot-password'))
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/password/reset'))
+    expect(useModals.getState().current).toBeNull()
+  })
+})

@@ -8,6 +8,7 @@ import type { LoginCredentials, LoginField, LoginMachine } from '../../flows/log
 import { DEFAULT_LOCALE, isLocale } from '../../i18n/locales'
 import type { ModalBodyProps } from '../modals/slots'
 import { withoutModalFlags } from '../modals/urlSync'
+import { ForgotPasswordLink } from '../password/ForgotPasswordLink'
 import { PhoneInput } from '../phone/PhoneInput'
 import {
   ChannelTabs,
@@ -258,6 +259,8 @@ export function createLoginForm(
                 messages={f.password.errors}
                 testId="login.password"
               />
+              {/* Under the field it concerns, after it in tab order: the way out of a lost password. */}
+              <ForgotPasswordLink />
             </div>
           ) : (
             <div className="field">
