@@ -41,6 +41,33 @@ describe('query flags', () => {
     expect(withoutModalFlags({ login: '', promo: 'x', deposit: 1 })).toEqual({ promo: 'x' })
   })
 
+  it('map verification to its modal and login=email to LoginByEmail', () => {
+    expect(modalFromSearch({ verification: '' })).toBe('Verification')
+    expect(modalFromSearch({ login: 'email' })).toBe('LoginByEmail')
+    expect(modalFromSearch({ login: 'mail' })).toBe('Login')
+    // The SPEC's flags come first: a log-in link that also asks for verification logs in first.
+    expect(modalFromSearch({ verification: '', login: '' })).toBe('Login')
+    expect(withoutModalFlags({ verification: '', login: 'email', promo: 'x' })).toEqual({
+      promo: 'x',
+    })
+  })
+
+  it('open LoginByEmail from /?login=email and take the flag away when it closes', async () => {
+    const { router } = await start('/password/reset?login=email')
+    expect(useModals.getState().current).toBe('LoginByEmail')
+    useModals.getState().close()
+    await settle()
+    expect(router.state.location.pathname).toBe('/password/reset')
+    expect(router.state.location.search).toEqual({})
+  })
+
+  it('let the Login modal give way to login=email, as a link inside it would ask', async () => {
+    const { router } = await start('/?login')
+    expect(useModals.getState().current).toBe('Login')
+    await router.navigate({ to: '/', search: { login: 'email' } })
+    expect(useModals.getState().current).toBe('LoginByEmail')
+  })
+
   it('open the modal on load', async () => {
     await start('/bonuses?login')
     expect(useModals.getState().current).toBe('Login')

@@ -2,19 +2,37 @@ import type { AnyRouter } from '@tanstack/react-router'
 import { useModals, type ModalName } from '../../stores/modals'
 
 /**
- * Query flags that open a modal (SPEC.md section 2): `/?login` or `/?login=1` opens Login. When
- * several are present the first in this order wins.
+ * Query flags that open a modal: `/?login` or `/?login=1` opens Login. `signup`, `login` and
+ * `deposit` are SPEC.md section 2's; `verification` is ours, so a profile button, a support
+ * message or an e-mail can link straight to the player's KYC status. When several are present
+ * the first in this order wins.
  */
-export const MODAL_FLAGS = { signup: 'Register', login: 'Login', deposit: 'PayIn' } as const
+export const MODAL_FLAGS = {
+  signup: 'Register',
+  login: 'Login',
+  deposit: 'PayIn',
+  verification: 'Verification',
+} as const
+
+/**
+ * The `login` value that asks for the one-time-code form instead (`/?login=email` opens
+ * LoginByEmail): a link for players who would rather not type, or have lost, a password.
+ */
+export const LOGIN_BY_EMAIL_VALUE = 'email'
 
 type Search = Record<string, unknown>
 
 const flagged = new Set<ModalName>(Object.values(MODAL_FLAGS))
 
-/** The modal a parsed query asks for, or null. A flag counts whatever its value. */
+/**
+ * The modal a parsed query asks for, or null. A flag counts whatever its value, except
+ * `login=email`, which is LoginByEmail.
+ */
 export function modalFromSearch(search: Search): ModalName | null {
   for (const [flag, modal] of Object.entries(MODAL_FLAGS)) {
-    if (Object.hasOwn(search, flag)) return modal
+    if (!Object.hasOwn(search, flag)) continue
+    if (modal === 'Login' && search[flag] === LOGIN_BY_EMAIL_VALUE) return 'LoginByEmail'
+    return modal
   }
   return null
 }

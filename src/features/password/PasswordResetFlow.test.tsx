@@ -1,3 +1,9 @@
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRouter,
+  RouterProvider,
+} from '@tanstack/react-router'
 import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
@@ -49,12 +55,35 @@ function fakeReset(confirm: () => Promise<{ data: { reset_token: string } }>) {
   return { machine, calls }
 }
 
+/** The request step links to LoginByEmail, so the page body needs a router around it. */
+async function renderFlow(machine: Parameters<typeof PasswordResetFlow>[0]['machine']) {
+  const router = createRouter({
+    routeTree: createRootRoute({ component: () => <PasswordResetFlow machine={machine} /> }),
+    history: createMemoryHistory({ initialEntries: ['/password/reset'] }),
+  })
+  await router.load()
+  render(<RouterProvider router={router} />)
+  await screen.findByTestId('password-reset.request-form')
+  return router
+}
+
 const token = () => Promise.resolve({ data: { reset_token: 'rt_0123456789abcdef0123' } })
 
 describe('the reset-by-code page body', () => {
+  it('offers a one-time-code log-in (LoginByEmail) instead, with the e-mail only', async () => {
+    const { machine } = fakeReset(token)
+    await renderFlow(machine)
+    const link = screen.getByTestId('password-reset.login-by-code')
+    expect(link.textContent).toBe('Log in with a one-time code')
+    // The flag value the modal URL sync reads as LoginByEmail (urlSync.test.ts).
+    expect(link.getAttribute('href')).toBe('/?login=email')
+    await userEvent.click(screen.getByTestId('password-reset.channel-phone'))
+    expect(screen.queryByTestId('password-reset.login-by-code')).toBeNull()
+  })
+
   it('refuses a bad address on either tab with a translated message, sending nothing', async () => {
     const { machine, calls } = fakeReset(token)
-    render(<PasswordResetFlow machine={machine} />)
+    await renderFlow(machine)
     await userEvent.click(screen.getByTestId('password-reset.request-submit'))
     const error = await screen.findByTestId('password-reset.email-error')
     expect(error.textContent).toBe('Enter your e-mail')
@@ -77,7 +106,7 @@ describe('the reset-by-code page body', () => {
 
   it('goes from the e-mail to the code to the new password, refusing bad input on the way', async () => {
     const { machine, calls } = fakeReset(token)
-    render(<PasswordResetFlow machine={machine} />)
+    await renderFlow(machine)
     await userEvent.type(screen.getByLabelText('E-mail'), 'player@tessera.test')
     await userEvent.click(screen.getByTestId('password-reset.request-submit'))
     expect((await screen.findByTestId('password-reset.code-sent')).textContent).toContain(
@@ -138,7 +167,7 @@ describe('the reset-by-code page body', () => {
       { method: 'post', path: 'api/v2/auth/password/email/code/confirm' },
     )
     const { machine } = fakeReset(() => Promise.reject(wrong))
-    render(<PasswordResetFlow machine={machine} />)
+    await renderFlow(machine)
     await userEvent.type(screen.getByLabelText('E-mail'), 'player@tessera.test')
     await userEvent.click(screen.getByTestId('password-reset.request-submit'))
     await userEvent.type(await screen.findByLabelText('Code'), '000000')

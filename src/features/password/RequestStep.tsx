@@ -1,8 +1,10 @@
 import { useId, useState, type FormEvent } from 'react'
+import { Link } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 
 import type { ResetChannel, ResetField } from '../../flows/passwordReset.fields'
 import type { PasswordResetContext, PasswordResetEvent } from '../../flows/passwordReset.machine'
+import { LOGIN_BY_EMAIL_VALUE } from '../modals/urlSync'
 import { PhoneInput } from '../phone/PhoneInput'
 import { FieldErrors, FormAlert, fieldProps, useFocusFirstInvalid } from './FormParts'
 import { useResetMessageText } from './messages'
@@ -22,6 +24,7 @@ export interface RequestStepProps {
 /**
  * The first step: the e-mail or phone of the account (a switch between the two), for which a
  * code is sent. The phone uses the masked input of SPEC.md section 5 and is sent as E.164.
+ * With the e-mail it also offers the way around a reset: the LoginByEmail modal (one-time code).
  */
 export function RequestStep({ context, submitting, send }: RequestStepProps) {
   const { t } = useTranslation()
@@ -132,6 +135,18 @@ export function RequestStep({ context, submitting, send }: RequestStepProps) {
       >
         {submitting ? t('password:request.submitting') : t('password:request.submit')}
       </button>
+      {channel === 'email' && (
+        <p className="auth-form__switch">
+          {t('password:request.codeInstead')}{' '}
+          <Link
+            to="/"
+            search={{ login: LOGIN_BY_EMAIL_VALUE }}
+            data-testid="password-reset.login-by-code"
+          >
+            {t('password:request.codeInsteadLink')}
+          </Link>
+        </p>
+      )}
     </form>
   )
 }

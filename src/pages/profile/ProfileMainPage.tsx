@@ -8,6 +8,7 @@ import { useProfileApi } from '../../features/profile/api'
 import { initialsOf } from '../../features/profile/format'
 import { saveSetting, type SettingPatch } from '../../features/profile/settings'
 import { switchLocale } from '../../features/locale/controller'
+import { VerificationCard } from '../../features/verification/VerificationCard'
 import { isLocale, LOCALES, type Locale } from '../../i18n/locales'
 import { useSession } from '../../stores/session'
 import { PageTitle } from './PageTitle'
@@ -31,7 +32,8 @@ function timeZones(current: string | null): string[] {
 
 /**
  * /profile: who the player is and what they hold. Balances (real, bonus, total) in the user's
- * currency, the avatar (picture or initials), the contacts, and the two regional settings:
+ * currency, the avatar (picture or initials), the contacts, the identity-verification status
+ * (with the way into the Verification modal when it is asked for), and the two regional settings:
  * interface language and time zone. Each setting is saved alone (PUT /profile/settings takes
  * one field), optimistically; a new language also switches the interface through the locale
  * controller once the server has kept it. The privacy switches live on /profile/setting.
@@ -44,6 +46,7 @@ export function ProfileMainPage() {
       <PageTitle />
       <Overview user={user} />
       <Balances user={user} />
+      <VerificationCard verification={user.verification} />
       <Regional user={user} />
     </section>
   )
