@@ -120,7 +120,25 @@ function Account() {
         data-testid="header.logout-button"
         onClick={() => void logOutOfApp()}
       >
-        {t('auth:logout.button')}
+        {/* Phones show the door only (layout.css): with the word the row overflowed at 375 px. */}
+        <svg
+          className="account__logout-icon"
+          width="18"
+          height="18"
+          viewBox="0 0 18 18"
+          aria-hidden="true"
+          focusable="false"
+        >
+          <path
+            d="M7 3H4v12h3M11 5.5 14.5 9 11 12.5M14.5 9H7"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
+        <span className="account__logout-label">{t('auth:logout.button')}</span>
       </button>
     </div>
   )
