@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { Config } from './config'
 import type { Db } from './db/db'
+import { crashRoutes } from './games/crash/routes'
 import { errorHandler } from './http/errors'
 import { registerRateLimit } from './http/rateLimit'
 import { authRoutes } from './http/routes/auth'
@@ -57,6 +58,7 @@ export async function buildApp(opts: {
       billingRoutes(api, services)
       bonusRoutes(api, services)
       miscRoutes(api, services)
+      crashRoutes(api, services)
       if (config.sandbox) sandboxRoutes(api, services)
     },
     { prefix: API_PREFIX },

@@ -387,3 +387,26 @@ export function parseCommand(name: string, payload: unknown): ClientCommand | nu
   const result = clientCommandSchema.safeParse(payload)
   return result.success && result.data.type === name ? result.data : null
 }
+
+/** Where the crash service answers `GET <path>/<roundId>` with a finished round's proof. */
+export const ROUND_PROOF_PATH = '/api/games/crash/rounds'
+
+/**
+ * A finished round's proof (`GET /api/games/crash/rounds/:id`), for any round the chain has
+ * played, not only the last `HISTORY_LENGTH`: the history entry and the chain's published
+ * terminating hash. A running or future round is never served (its hash is its outcome): the
+ * answer is then 404 with {@link roundProofErrorSchema}.
+ */
+export const roundProofSchema = z.object({
+  v,
+  round: historyEntrySchema,
+  endedAt: serverTimeSchema,
+  terminatingHash: hashSchema,
+})
+/** A finished round's proof. */
+export type RoundProof = z.infer<typeof roundProofSchema>
+
+/** A refused proof: `not_found` for an unknown, running or future round (`crash:proof.notFound`). */
+export const roundProofErrorSchema = z.object({
+  data: z.object({ message: z.literal('not_found'), params: z.record(z.string(), z.unknown()) }),
+})

@@ -219,3 +219,30 @@ export class CrashStore {
     return rows[0] ?? null
   }
 }
+
+/** A round that has ended, with the public facts of its chain: everything its proof needs. */
+export interface RevealedRound {
+  game: number
+  ended_at: number
+  crash_point: number
+  round_hash: string
+  salt: string
+  terminating_hash: string
+}
+
+/**
+ * Game `game` of the chain being played (the newest, as the loop plays it) if it has ended
+ * (`crashed`, or `aborted` by a restart: both reveal their hash, see 010_crash.sql); null for a
+ * game that is unknown, running or still to come, whose hash must stay secret.
+ */
+export async function revealedRound(db: Queryable, game: number): Promise<RevealedRound | null> {
+  const rows = await db.query<RevealedRound>(
+    `SELECT r.game, r.ended_at, r.crash_point, r.round_hash, c.salt, c.terminating_hash
+     FROM crash_rounds r JOIN crash_chains c ON c.id = r.chain_id
+     WHERE r.chain_id = (SELECT id FROM crash_chains ORDER BY id DESC LIMIT 1)
+       AND r.game = $1 AND r.phase IN ('crashed', 'aborted')
+       AND r.round_hash IS NOT NULL AND r.crash_point IS NOT NULL AND r.ended_at IS NOT NULL`,
+    [game],
+  )
+  return rows[0] ?? null
+}

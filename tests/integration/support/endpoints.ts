@@ -208,6 +208,8 @@ export const endpoints: Endpoint[] = [
   { method: 'GET', path: '/api/profile/history?kind=bets', auth: true },
   { method: 'GET', path: '/api/api/freeSpinsCampaigns/1', auth: true },
   { method: 'PUT', path: '/api/api/v2/freeSpinsCampaigns/cancel/1', auth: true },
+  // A finished crash round's proof (server/games/crash/routes.ts, tests/integration/crashRounds.test.ts).
+  { method: 'GET', path: '/api/games/crash/rounds/1', auth: false },
   { method: 'GET', path: '/api/geo_ip', auth: false },
   { method: 'GET', path: '/api/config', auth: false },
   { method: 'GET', path: '/api/mirror', auth: false },
