@@ -216,29 +216,10 @@ export default tseslint.config(
   },
   // --- Browser code uses zod/mini ------------------------------------------------------------
   // The typescript-eslint twin of `no-restricted-imports`, so this adds to the layer rules above
-  // instead of replacing their options. Listed files only while auth/profile/billing (protocol
-  // and api) and their importers still use classic; then this becomes src/** and games/**.
+  // instead of replacing their options. All of src/ and games/ (the HTTP protocols are shared
+  // with the server, and zod/mini schemas parse there the same).
   {
-    files: [
-      'games/engine/money/**/*.ts',
-      'games/engine/replay/**/*.ts',
-      'games/engine/fairness/**/*.ts',
-      'games/engine/stream/**/*.ts',
-      'games/crash/protocol.ts',
-      'games/crash/protocol.test.ts',
-      'games/crash/stream.ts',
-      'src/routes/params.ts',
-      'src/pages/contentSchemas.ts',
-      'src/api/client.ts',
-      'src/api/client.test.ts',
-      'src/api/refresh.test.ts',
-      'src/api/misc.ts',
-      'src/api/protocol/common.ts',
-      'src/api/protocol/errors.ts',
-      'src/api/protocol/misc.ts',
-      'src/api/protocol/bonus.ts',
-      'src/api/protocol/index.ts',
-    ],
+    files: ['src/**/*.{ts,tsx}', 'games/**/*.{ts,tsx}'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

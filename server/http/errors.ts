@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
-import { ZodError, type core } from 'zod'
+import { z } from 'zod'
 import type { ErrorCode, MessageErrorBody, ValidationErrorBody } from '../../src/api/protocol'
 import { LedgerError } from '../ledger/errors'
 
@@ -38,14 +38,18 @@ export function unauthenticated(reason: 'unauthenticated' | 'session_expired' = 
   return messageError(401, reason)
 }
 
-function issueCode(issue: core.$ZodIssue): string {
+function issueCode(issue: z.core.$ZodIssue): string {
   if (issue.code === 'invalid_type' && /received undefined/.test(issue.message)) return 'required'
   if (issue.code === 'invalid_format' || issue.code === 'invalid_union') return 'invalid'
   return issue.code
 }
 
-/** Turns zod issues into the 422 map: field path → `code: message` lines. */
-export function zodToErrors(err: ZodError, renames: Record<string, string> = {}) {
+/**
+ * Turns zod issues into the 422 map: field path → `code: message` lines. Takes the core error
+ * type, which both classic's `ZodError` and the `$ZodError` thrown by a zod/mini schema's `parse`
+ * (the shared protocols) are.
+ */
+export function zodToErrors(err: z.core.$ZodError, renames: Record<string, string> = {}) {
   const errors: Record<string, string[]> = {}
   for (const issue of err.issues) {
     const path = issue.path.map(String).join('.') || '_'
@@ -74,7 +78,9 @@ const ledgerStatus: Record<LedgerError['code'], number> = {
  */
 export function errorHandler(err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) {
   if (err instanceof HttpError) return reply.status(err.status).send(err.body)
-  if (err instanceof ZodError) return reply.status(422).send({ errors: zodToErrors(err) })
+  // `$ZodError`, not classic's `ZodError`: a zod/mini schema's `parse` throws a core error that
+  // is no classic `ZodError`, and it must be the same 422, not a 500.
+  if (err instanceof z.core.$ZodError) return reply.status(422).send({ errors: zodToErrors(err) })
   if (err instanceof LedgerError) {
     const status = ledgerStatus[err.code]
     const body =

@@ -2,7 +2,7 @@
  * Log-in, registration, code and password-reset calls of SPEC.md section 7. Paths are relative
  * to the API base URL and written as SPEC.md writes them (some under `api/v2/auth`, some not).
  */
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 
 import type { ApiClient, CallOptions } from './client'
 import {
@@ -40,12 +40,16 @@ import {
 const V2 = 'api/v2/auth'
 const PASSWORD = `${V2}/password`
 
-type Body<S extends z.ZodType> = z.input<S>
+type Body<S extends z.core.$ZodType> = z.input<S>
 
 /** The auth endpoints, bound to one client. Every call takes optional {@link CallOptions}. */
 export function authEndpoints(client: ApiClient) {
-  const post = <S extends z.ZodType>(path: string, schema: S, json: unknown, o?: CallOptions) =>
-    client.call({ method: 'post', path, schema, json, ...o })
+  const post = <S extends z.core.$ZodType>(
+    path: string,
+    schema: S,
+    json: unknown,
+    o?: CallOptions,
+  ) => client.call({ method: 'post', path, schema, json, ...o })
 
   return {
     /** POST /api/v2/auth/register/email; `data.token` is the new session. */

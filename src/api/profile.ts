@@ -2,7 +2,7 @@
  * The signed-in player's calls of SPEC.md section 7: profile, settings, passwords, free spins,
  * VIP and attribution.
  */
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 
 import type { ApiClient, CallOptions } from './client'
 import {

@@ -3,7 +3,7 @@
  * hand their forms, the checks made before anything is sent, and the split of a refused call
  * into field messages and one form message. Pure: no React, no network.
  */
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 import { fieldErrors, isApiError, type ApiFailure } from '../api'
 import {
@@ -136,7 +136,7 @@ export function splitFailure<F extends string>(
 }
 
 const retryAfterBody = z.object({
-  data: z.object({ params: z.object({ retry_after: z.number().nonnegative() }) }),
+  data: z.object({ params: z.object({ retry_after: z.number().check(z.nonnegative()) }) }),
 })
 
 /** Seconds to wait from a 429 `too_many_requests` answer (a code resend cooldown), if it says. */

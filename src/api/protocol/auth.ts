@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { currency, email, locale, opaqueToken, otpCode, password, phone } from './common'
 
 /**
@@ -6,28 +6,28 @@ import { currency, email, locale, opaqueToken, otpCode, password, phone } from '
  * Paths are relative to the API base URL (the reference server mounts them under `/api`).
  */
 
-const optionalText = z.string().max(255).nullish()
+const optionalText = z.nullish(z.string().check(z.maxLength(255)))
 
 /** Attribution and device fields sent with a registration (SPEC.md section 3). */
 export const registrationExtras = z.object({
   partner: optionalText,
   adplace: optionalText,
   stag: optionalText,
-  promo: z.string().max(64).nullish(),
+  promo: z.nullish(z.string().check(z.maxLength(64))),
   /** Device fingerprint. */
-  fpp: z.string().max(256).nullish(),
-  currency: currency.optional(),
-  locale: locale.optional(),
-  timezone: z.string().max(64).optional(),
+  fpp: z.nullish(z.string().check(z.maxLength(256))),
+  currency: z.optional(currency),
+  locale: z.optional(locale),
+  timezone: z.optional(z.string().check(z.maxLength(64))),
   /** Accepted and ignored by the reference server (no bot check in sandbox). */
-  'h-captcha-response': z.string().max(4096).optional(),
+  'h-captcha-response': z.optional(z.string().check(z.maxLength(4096))),
 })
 
 /** POST /api/v2/auth/register/email */
-export const registerEmailRequest = registrationExtras.extend({ email, password })
+export const registerEmailRequest = z.extend(registrationExtras, { email, password })
 export type RegisterEmailRequest = z.input<typeof registerEmailRequest>
 /** POST /api/v2/auth/register/phone */
-export const registerPhoneRequest = registrationExtras.extend({ phone, password })
+export const registerPhoneRequest = z.extend(registrationExtras, { phone, password })
 export type RegisterPhoneRequest = z.input<typeof registerPhoneRequest>
 
 /** Answer to both registrations: `data.token` is the session's access token. */
@@ -36,29 +36,35 @@ export const registerResponse = z.object({
     token: opaqueToken,
     refresh_token: opaqueToken,
     /** Seconds until the access token must be refreshed. */
-    expires_in: z.int().positive(),
+    expires_in: z.int().check(z.positive()),
   }),
 })
 export type RegisterResponse = z.infer<typeof registerResponse>
 
 /** POST /api/v2/auth/login/email/password */
-export const loginEmailPasswordRequest = z.object({ email, password: z.string().min(1).max(128) })
+export const loginEmailPasswordRequest = z.object({
+  email,
+  password: z.string().check(z.minLength(1), z.maxLength(128)),
+})
 /** POST /api/v2/auth/login/email/code (code from /login/email/verification) */
 export const loginEmailCodeRequest = z.object({ email, code: otpCode })
 /** POST /api/v2/auth/login/phone/password */
-export const loginPhonePasswordRequest = z.object({ phone, password: z.string().min(1).max(128) })
+export const loginPhonePasswordRequest = z.object({
+  phone,
+  password: z.string().check(z.minLength(1), z.maxLength(128)),
+})
 /** POST /api/v2/auth/login/phone/code[?type=sms] (code from /login/phone/verification) */
 export const loginPhoneCodeRequest = z.object({ phone, code: otpCode })
 /** Query of the phone code calls: only `sms` is delivered by the reference server. */
-export const codeChannelQuery = z.object({ type: z.enum(['sms']).optional() })
+export const codeChannelQuery = z.object({ type: z.optional(z.enum(['sms'])) })
 
 /** Answer to every log-in variant. `sso` is a single-sign-on link, null when SSO is off. */
 export const loginResponse = z.object({
   success: z.literal(true),
   token: opaqueToken,
   refresh_token: opaqueToken,
-  expires_in: z.int().positive(),
-  sso: z.string().nullable(),
+  expires_in: z.int().check(z.positive()),
+  sso: z.nullable(z.string()),
 })
 export type LoginResponse = z.infer<typeof loginResponse>
 
@@ -70,7 +76,7 @@ export const emailOnlyRequest = z.object({ email })
 /** Answer to code sending: `resend_in` seconds before another code may be requested. */
 export const codeSentResponse = z.object({
   success: z.literal(true),
-  resend_in: z.int().nonnegative(),
+  resend_in: z.int().check(z.nonnegative()),
 })
 export type CodeSentResponse = z.infer<typeof codeSentResponse>
 
@@ -80,12 +86,12 @@ export const verifyCodeRequest = z.object({ code: otpCode })
 /** PUT /auth/login: start a social log-in; the answer's url opens in a popup. */
 export const socialLoginRequest = z.object({
   provider: z.enum(['google', 'telegram', 'vk', 'yandex']),
-  promo: z.string().max(64).nullish(),
+  promo: z.nullish(z.string().check(z.maxLength(64))),
   /** Existing session token, to link the provider to the signed-in account. */
-  token: z.string().max(512).nullish(),
+  token: z.nullish(z.string().check(z.maxLength(512))),
   /** The page origin the popup posts the token back to (window.opener.postMessage). */
-  origin: z.url().max(2048),
-  currency: currency.nullish(),
+  origin: z.url().check(z.maxLength(2048)),
+  currency: z.nullish(currency),
   partner: optionalText,
   adplace: optionalText,
   stag: optionalText,
@@ -102,7 +108,7 @@ export const socialLoginMessage = z.object({
   type: z.literal('tessera:social-login'),
   token: opaqueToken,
   refresh_token: opaqueToken,
-  expires_in: z.int().positive(),
+  expires_in: z.int().check(z.positive()),
 })
 export type SocialLoginMessage = z.infer<typeof socialLoginMessage>
 
@@ -111,11 +117,11 @@ export type SocialLoginMessage = z.infer<typeof socialLoginMessage>
  * token, the (possibly expired) access token as `Authorization: Bearer`. Either is single use:
  * both are rotated.
  */
-export const refreshRequest = z.object({ refresh_token: opaqueToken.optional() })
+export const refreshRequest = z.object({ refresh_token: z.optional(opaqueToken) })
 export const refreshResponse = z.object({
   access_token: opaqueToken,
   refresh_token: opaqueToken,
-  expires_in: z.int().positive(),
+  expires_in: z.int().check(z.positive()),
 })
 export type RefreshResponse = z.infer<typeof refreshResponse>
 /** 401 from refresh may carry an SSO link the client redirects to. */
@@ -123,19 +129,22 @@ export const refreshFailedBody = z.object({
   data: z.object({
     message: z.string(),
     params: z.record(z.string(), z.unknown()),
-    sso: z.string().nullable().optional(),
+    sso: z.optional(z.nullable(z.string())),
   }),
 })
 
 /** POST /password/update (signed in). 422 fields: old_password, new_password, password_confirm. */
 export const passwordUpdateRequest = z.object({
-  old_password: z.string().min(1).max(128),
+  old_password: z.string().check(z.minLength(1), z.maxLength(128)),
   password,
-  password_confirm: z.string().max(128),
+  password_confirm: z.string().check(z.maxLength(128)),
 })
 export type PasswordUpdateRequest = z.input<typeof passwordUpdateRequest>
 /** POST /api/v2/auth/password/set (signed in, account without password). */
-export const passwordSetRequest = z.object({ password, confirm_password: z.string().max(128) })
+export const passwordSetRequest = z.object({
+  password,
+  confirm_password: z.string().check(z.maxLength(128)),
+})
 export type PasswordSetRequest = z.input<typeof passwordSetRequest>
 
 // --- password forgot / reset family: POST /api/v2/auth/password/... ---------------------------
@@ -155,20 +164,20 @@ export const resetTokenResponse = z.object({ data: z.object({ reset_token: opaqu
 export type ResetTokenResponse = z.infer<typeof resetTokenResponse>
 /** email/token/check and phone/token/check: is this link or reset token still usable? */
 export const tokenCheckResponse = z.object({
-  data: z.object({ valid: z.literal(true), expires_in: z.int().nonnegative() }),
+  data: z.object({ valid: z.literal(true), expires_in: z.int().check(z.nonnegative()) }),
 })
 export type TokenCheckResponse = z.infer<typeof tokenCheckResponse>
 /** email/reset/token: new password with the link token. */
 export const passwordResetByTokenRequest = z.object({
   token: opaqueToken,
   password,
-  password_confirm: z.string().max(128),
+  password_confirm: z.string().check(z.maxLength(128)),
 })
 /** email/reset/code and phone/reset: new password with the reset token of a code confirm. */
 export const passwordResetByResetTokenRequest = z.object({
   reset_token: opaqueToken,
   password,
-  password_confirm: z.string().max(128),
+  password_confirm: z.string().check(z.maxLength(128)),
 })
 
 export type LoginEmailPasswordRequest = z.input<typeof loginEmailPasswordRequest>

@@ -1,10 +1,10 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { currency, invoiceId, minor, type Minor } from './common'
 
 /** A deposit method (SPEC.md section 3), as the reference server sends it. Minor units. */
 export const paymentMethod = z.object({
   hash: z.string(),
-  name: z.object({ en: z.string(), ru: z.string().optional(), kz: z.string().optional() }),
+  name: z.object({ en: z.string(), ru: z.optional(z.string()), kz: z.optional(z.string()) }),
   min_amount: minor,
   max_amount: minor,
   /** Suggested amounts: the default one and the list (SPEC.md section 9: 5, geometric). */
@@ -19,9 +19,9 @@ export type PaymentMethod = z.infer<typeof paymentMethod>
  * then applies the defaults of SPEC.md section 5) or send no preset amounts (it computes them
  * with {@link depositPresets}).
  */
-export const receivedPaymentMethod = paymentMethod.extend({
-  min_amount: minor.nullish(),
-  max_amount: minor.nullish(),
+export const receivedPaymentMethod = z.extend(paymentMethod, {
+  min_amount: z.nullish(minor),
+  max_amount: z.nullish(minor),
 })
 export type ReceivedPaymentMethod = z.infer<typeof receivedPaymentMethod>
 
@@ -38,7 +38,7 @@ export const billingDataResponse = z.object({
   payments: z.object({
     methods: z.array(receivedPaymentMethod),
     /** The bonus a deposit would activate now, if any. */
-    bonus: z.object({ name: z.string() }).nullable(),
+    bonus: z.nullable(z.object({ name: z.string() })),
   }),
   'crypto-payments': z.array(cryptoMethod),
   'crypto-payouts': z.array(cryptoMethod),
@@ -50,8 +50,8 @@ export type BillingDataResponse = z.infer<typeof billingDataResponse>
  * `Idempotency-Key` header; a replay answers the first invoice.
  */
 export const createInvoiceRequest = z.object({
-  method_hash: z.string().min(1).max(128),
-  amount: z.int().positive().max(1_000_000_000_00),
+  method_hash: z.string().check(z.minLength(1), z.maxLength(128)),
+  amount: z.int().check(z.positive(), z.lte(1_000_000_000_00)),
 })
 export type CreateInvoiceRequest = z.input<typeof createInvoiceRequest>
 
@@ -60,12 +60,15 @@ export const depositProcessConfig = z.object({
   hash: z.string(),
   id: invoiceId,
   /** Seconds the invoice stays payable (SPEC.md section 9: 1200 when absent). */
-  life_time: z.int().positive().default(1200),
+  life_time: z._default(z.int().check(z.positive()), 1200),
   amount: minor,
   /** Amount credited to the balance. */
   shop_amount: minor,
   commission: minor,
-  card: z.object({ card_number: z.string().nullable(), phone_number: z.string().nullable() }),
+  card: z.object({
+    card_number: z.nullable(z.string()),
+    phone_number: z.nullable(z.string()),
+  }),
   sum_was_changed: z.boolean(),
   /** Page where the player pays (sandbox provider page in sandbox mode). */
   payment_url: z.string(),

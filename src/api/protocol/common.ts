@@ -1,8 +1,3 @@
-// The schemas built with `classic` below are used with classic-only APIs by auth.ts, profile.ts
-// and billing.ts (`.optional()`, `.nullable()`, `.nullish()`, a helper typed `z.ZodType`); they
-// move to zod/mini with those files, and this import goes.
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports
-import { z as classic } from 'zod'
 import { z } from 'zod/mini'
 
 /**
@@ -16,10 +11,10 @@ export type UserId = number & { readonly __brand: 'UserId' }
 export type InvoiceId = string & { readonly __brand: 'InvoiceId' }
 
 /** Integer minor units, non-negative unless a field says otherwise. */
-export const minor = classic
-  .int()
-  .min(0)
-  .transform((n) => n as Minor)
+export const minor = z.pipe(
+  z.int().check(z.nonnegative()),
+  z.transform((n: number) => n as Minor),
+)
 /** A positive user id. */
 export const userId = z.pipe(
   z.int().check(z.positive()),
@@ -32,11 +27,11 @@ export const invoiceId = z.pipe(
 )
 
 /** Currencies of SPEC.md section 9; RUB is the default. */
-export const currency = classic.enum(['RUB', 'USD', 'KZT', 'INR', 'EUR'])
+export const currency = z.enum(['RUB', 'USD', 'KZT', 'INR', 'EUR'])
 export type Currency = z.infer<typeof currency>
 
 /** Interface languages (SPEC.md section 1). */
-export const locale = classic.enum(['ru', 'en', 'kz'])
+export const locale = z.enum(['ru', 'en', 'kz'])
 export type Locale = z.infer<typeof locale>
 
 /** Region: KZ or RU (RU unless the country is KZ). */
@@ -78,10 +73,10 @@ export const otpCode = z
   .check(z.trim(), z.regex(/^[0-9]{4,8}$/, 'The code must be 4 to 8 digits.'))
 
 /** An opaque token (session, reset, social) as issued by the server. */
-export const opaqueToken = classic.string().min(16).max(512)
+export const opaqueToken = z.string().check(z.minLength(16), z.maxLength(512))
 
 /** `{ success: true }`, the body of calls that only acknowledge. */
-export const successResponse = classic.object({ success: classic.literal(true) })
+export const successResponse = z.object({ success: z.literal(true) })
 export type SuccessResponse = z.infer<typeof successResponse>
 
 /** Header carrying the idempotency key of a money-moving request. */

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { currency, locale, minor, region, userId } from './common'
 
 /** Raw verification statuses; the client maps them to pending, failed or success (SPEC.md §4). */
@@ -24,17 +24,17 @@ export const registerMethod = z.enum(['email', 'phone', 'social'])
  */
 export const user = z.object({
   id: userId,
-  name: z.string().nullable(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
+  name: z.nullable(z.string()),
+  email: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
   balance: minor,
   bonus: minor,
   bonus_balance: minor,
   total_balance: minor,
-  currency: currency.nullable(),
-  locale: locale.nullable(),
-  timezone: z.string().nullable(),
-  image: z.object({ small: z.string().nullable() }),
+  currency: z.nullable(currency),
+  locale: z.nullable(locale),
+  timezone: z.nullable(z.string()),
+  image: z.object({ small: z.nullable(z.string()) }),
   register_method: registerMethod,
   is_phone_verified: z.boolean(),
   is_email_verified: z.boolean(),
@@ -44,7 +44,7 @@ export const user = z.object({
   is_statistics_hidden: z.boolean(),
   verification: z.object({
     is_need: z.boolean(),
-    data: z.object({ status: verificationStatus }).nullable(),
+    data: z.nullable(z.object({ status: verificationStatus })),
   }),
   /** Feature flag names enabled for this user (e.g. `bonus_balances`). */
   features: z.array(z.string()),
@@ -53,20 +53,22 @@ export const user = z.object({
 export type User = z.infer<typeof user>
 
 /** GET /profile/user query: `whoAreYou` echoes the saved super_bonus cookie. */
-export const profileUserQuery = z.object({ whoAreYou: z.string().max(256).optional() })
+export const profileUserQuery = z.object({
+  whoAreYou: z.optional(z.string().check(z.maxLength(256))),
+})
 
 /** GET /profile/user answer. `fresh_token` is set when the session token was rotated. */
 export const profileUserResponse = z.object({
   user,
-  fresh_token: z.string().nullable(),
-  super_bonus: z.string().nullable(),
+  fresh_token: z.nullable(z.string()),
+  super_bonus: z.nullable(z.string()),
 })
 export type ProfileUserResponse = z.infer<typeof profileUserResponse>
 
 /** PUT /profile/settings: exactly one setting per call. */
 export const profileSettingsRequest = z.union([
   z.strictObject({ locale }),
-  z.strictObject({ timezone: z.string().min(1).max(64) }),
+  z.strictObject({ timezone: z.string().check(z.minLength(1), z.maxLength(64)) }),
   z.strictObject({ is_avatar_hidden: z.boolean() }),
   z.strictObject({ is_statistics_hidden: z.boolean() }),
 ])
@@ -77,10 +79,10 @@ export type ProfileSettingsResponse = z.infer<typeof profileSettingsResponse>
 
 /** A free-spin grant of the user: GET /profile/freeSpins answers `{ data: FreeSpin[] }`. */
 export const freeSpin = z.object({
-  id: z.int().positive(),
-  campaign_id: z.int().positive(),
+  id: z.int().check(z.positive()),
+  campaign_id: z.int().check(z.positive()),
   game: z.object({ id: z.string(), name: z.string() }),
-  count: z.int().nonnegative(),
+  count: z.int().check(z.nonnegative()),
   /** ISO 8601 instant. */
   expiration_at: z.string(),
 })
@@ -90,10 +92,10 @@ export type FreeSpinsResponse = z.infer<typeof freeSpinsResponse>
 
 /** GET /api/freeSpinsCampaigns/{id} answer. */
 export const freeSpinsCampaign = z.object({
-  id: z.int().positive(),
+  id: z.int().check(z.positive()),
   name: z.string(),
   game: z.object({ id: z.string(), name: z.string() }),
-  spins: z.int().nonnegative(),
+  spins: z.int().check(z.nonnegative()),
   bet: minor,
   currency,
   status: z.enum(['active', 'cancelled', 'expired', 'used']),
@@ -102,7 +104,9 @@ export const freeSpinsCampaign = z.object({
 export type FreeSpinsCampaign = z.infer<typeof freeSpinsCampaign>
 export const freeSpinsCampaignResponse = z.object({ data: freeSpinsCampaign })
 /** Positive integer id in a path. */
-export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
+export const idParams = z.object({
+  id: z.pipe(z.coerce.number(), z.int().check(z.positive(), z.lte(2_147_483_647))),
+})
 
 /** POST api/v2/vip/join */
 export const vipJoinRequest = z.object({ request_type: z.enum(['join', 'callback']) })
@@ -112,10 +116,10 @@ export const vipJoinRequest = z.object({ request_type: z.enum(['join', 'callback
 /** A session id as the server issues it (a positive integer). */
 export type SessionId = number & { readonly __brand: 'SessionId' }
 /** A positive session id. */
-export const sessionId = z
-  .int()
-  .positive()
-  .transform((n) => n as SessionId)
+export const sessionId = z.pipe(
+  z.int().check(z.positive()),
+  z.transform((n: number) => n as SessionId),
+)
 
 /**
  * One live session of the signed-in player (GET /profile/sessions). Times are ISO 8601 instants;
@@ -126,8 +130,8 @@ export const profileSession = z.object({
   id: sessionId,
   created_at: z.string(),
   last_seen_at: z.string(),
-  user_agent: z.string().nullable(),
-  ip: z.string().nullable(),
+  user_agent: z.nullable(z.string()),
+  ip: z.nullable(z.string()),
   current: z.boolean(),
 })
 export type ProfileSession = z.infer<typeof profileSession>
@@ -139,13 +143,13 @@ export type ProfileSession = z.infer<typeof profileSession>
  */
 export const profileSessionsResponse = z.object({
   data: z.array(profileSession),
-  previous_login_at: z.string().nullable(),
+  previous_login_at: z.nullable(z.string()),
 })
 export type ProfileSessionsResponse = z.infer<typeof profileSessionsResponse>
 
 /** DELETE /profile/sessions/{id} params: another live session of the same player. */
 export const sessionParams = z.object({
-  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  id: z.pipe(z.coerce.number(), z.int().check(z.positive(), z.lte(Number.MAX_SAFE_INTEGER))),
 })
 
 /** What GET /profile/history lists. */
@@ -161,11 +165,11 @@ export const HISTORY_LIMIT = { default: 20, max: 100 } as const
  */
 export const profileHistoryQuery = z.object({
   kind: historyKind,
-  cursor: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,200}$/)
-    .optional(),
-  limit: z.coerce.number().int().min(1).max(HISTORY_LIMIT.max).default(HISTORY_LIMIT.default),
+  cursor: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,200}$/))),
+  limit: z._default(
+    z.pipe(z.coerce.number(), z.int().check(z.gte(1), z.lte(HISTORY_LIMIT.max))),
+    HISTORY_LIMIT.default,
+  ),
 })
 /** The query as the client sends it (the schema coerces the query string on the server). */
 export interface ProfileHistoryQuery {
@@ -181,12 +185,12 @@ export interface ProfileHistoryQuery {
  */
 export const crashBetHistoryItem = z.object({
   game: z.literal('crash'),
-  id: z.string().min(1).max(64),
-  round_id: z.string().min(1).max(64),
+  id: z.string().check(z.minLength(1), z.maxLength(64)),
+  round_id: z.string().check(z.minLength(1), z.maxLength(64)),
   amount: minor,
   currency,
-  multiplier: z.int().min(100).nullable(),
-  payout: minor.nullable(),
+  multiplier: z.nullable(z.int().check(z.gte(100))),
+  payout: z.nullable(minor),
   status: z.enum(['pending', 'won', 'lost', 'refunded']),
   created_at: z.string(),
 })
@@ -212,13 +216,13 @@ export type DepositHistoryItem = z.infer<typeof depositHistoryItem>
 export const betHistoryResponse = z.object({
   kind: z.literal('bets'),
   data: z.array(betHistoryItem),
-  next_cursor: z.string().nullable(),
+  next_cursor: z.nullable(z.string()),
 })
 /** GET /profile/history?kind=deposits answer. */
 export const depositHistoryResponse = z.object({
   kind: z.literal('deposits'),
   data: z.array(depositHistoryItem),
-  next_cursor: z.string().nullable(),
+  next_cursor: z.nullable(z.string()),
 })
 /** GET /profile/history answer, discriminated on `kind`. */
 export const profileHistoryResponse = z.discriminatedUnion('kind', [
