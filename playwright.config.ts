@@ -42,6 +42,9 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       TESSERA_MODE: 'sandbox',
+      // The browser is on 127.0.0.1, so that is the site's public address: the social popup posts
+      // its tokens only to an origin of PUBLIC_URL, and links in mails and the payment page use it.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       // A fresh in-memory database per run: the demo account starts seeded and untouched.
       DATA_DIR: process.env.E2E_DATA_DIR ?? 'memory://',
     },

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 
 import { AppPage } from './pages/AppPage'
+import { LoginModal } from './pages/LoginModal'
 import {
   FORGOT_EMAIL_CALL,
   LOGIN_PHONE_CALL,
@@ -163,4 +164,35 @@ test('a player registered by phone resets the password with the SMS code (in Kaz
     request.post(LOGIN_PHONE_CALL, { data: { phone: player.phone, password } })
   expect((await logIn(NEW_PASSWORD)).status()).toBe(200)
   expect((await logIn(OLD_PASSWORD)).status()).toBe(422)
+})
+
+test('a player who forgot the password starts the reset from the Login modal (in Russian)', async ({
+  page,
+  request,
+}) => {
+  const player = await registerPlayer(request, OLD_PASSWORD)
+  const app = new AppPage(page)
+  const login = new LoginModal(page)
+  const reset = new PasswordResetPage(page)
+
+  await app.open('/ru?login')
+  await login.logIn(player.email, 'not-the-password')
+  await expect(login.emailError).toHaveText(t('ru', 'errors:error.invalid_credentials'))
+  await expect(login.forgotPassword).toHaveText(t('ru', 'password:forgot'))
+  await login.forgotPassword.click()
+
+  // The modal closes on the way and its flag does not come back.
+  await expect(app.dialog).toBeHidden()
+  await expect.poll(() => app.pathAndQuery()).toBe('/ru/password/reset')
+  await expect(app.heading).toHaveText(t('ru', 'pages:passwordReset.title'))
+  await expect(reset.flow).toHaveAttribute('data-step', 'request')
+
+  await reset.requestCode(player.email)
+  const mail = await resetMail(request, player.email)
+  await reset.enterCode(mail.code)
+  await reset.byCode.fill(NEW_PASSWORD)
+  await expectSentToLogIn(app, 'ru')
+  await login.logIn(player.email, NEW_PASSWORD)
+  await expect(app.dialog).toBeHidden()
+  await expect(page.getByTestId('header.balance')).toBeVisible()
 })

@@ -17,6 +17,7 @@ export class LoginModal {
   readonly codeError: Locator
   readonly sendCode: Locator
   readonly formError: Locator
+  readonly forgotPassword: Locator
 
   constructor(readonly page: Page) {
     this.email = page.getByTestId('login.email')
@@ -34,6 +35,7 @@ export class LoginModal {
     this.codeError = page.getByTestId('login.code-error')
     this.sendCode = page.getByTestId('login.send-code')
     this.formError = page.getByTestId('login.form-error')
+    this.forgotPassword = page.getByTestId('login.forgot-password')
   }
 
   async logIn(email: string, password: string): Promise<void> {
@@ -55,6 +57,37 @@ export class LoginModal {
   }
 
   /** Types the code and logs in. */
+  async logInWithCode(code: string): Promise<void> {
+    await this.code.fill(code)
+    await this.submit.click()
+  }
+}
+
+/** The LoginByEmail modal: an e-mail and a one-time code, nothing else. */
+export class LoginByEmailModal {
+  readonly form: Locator
+  readonly email: Locator
+  readonly sendCode: Locator
+  readonly code: Locator
+  readonly codeHint: Locator
+  readonly submit: Locator
+
+  constructor(readonly page: Page) {
+    this.form = page.getByTestId('login-email.form')
+    this.email = page.getByTestId('login-email.email')
+    this.sendCode = page.getByTestId('login-email.send-code')
+    this.code = page.getByTestId('login-email.code')
+    this.codeHint = page.getByTestId('login-email.code-hint')
+    this.submit = page.getByTestId('login-email.submit')
+  }
+
+  /** Asks for a code to `email`; resolves once the countdown shows it was sent. */
+  async requestCode(email: string): Promise<void> {
+    await this.email.fill(email)
+    await this.sendCode.click()
+    await expect(this.sendCode).toHaveAttribute('data-cooldown', /^[1-9]/)
+  }
+
   async logInWithCode(code: string): Promise<void> {
     await this.code.fill(code)
     await this.submit.click()

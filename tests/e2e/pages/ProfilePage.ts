@@ -43,6 +43,9 @@ export class ProfilePage {
   readonly historyList: Locator
   readonly historyEmpty: Locator
   readonly balanceTotal: Locator
+  readonly verification: Locator
+  readonly verificationStatus: Locator
+  readonly verifyButton: Locator
 
   constructor(readonly page: Page) {
     this.title = page.getByTestId('page.title')
@@ -56,6 +59,9 @@ export class ProfilePage {
     this.historyList = page.getByTestId('profile.history-list')
     this.historyEmpty = page.getByTestId('profile.history-empty')
     this.balanceTotal = page.getByTestId('profile.balance-total')
+    this.verification = page.getByTestId('profile.verification')
+    this.verificationStatus = page.getByTestId('profile.verification-status')
+    this.verifyButton = page.getByTestId('profile.verify-button')
   }
 
   /** Opens a profile path (`''`, `/access`, ...) with an optional locale prefix. */
