@@ -1,7 +1,4 @@
-import { Container, Graphics, Text, type TextStyleOptions } from 'pixi.js'
-// The server's CSP forbids eval (server/http/security.ts), which Pixi's shader and uniform code
-// generation uses by default; this module swaps in eval-free versions. It belongs with the
-// engine's Pixi platform (games/engine/canvas/pixiPlatform.ts): reported to move there.
+import type { BitmapText, Container, Graphics, Text } from 'pixi.js'
 import type {
   AssetBundle,
   Scene,
@@ -13,17 +10,8 @@ import type {
 import { GROWTH_PER_MS } from '../rules'
 import { crashFrame, formatMultiplier, type CrashFrame, type CrashView } from './crashView'
 import { curvePoints, plotScale, starField, type PlotArea, type Star } from './geometry'
-
-const COLOR = {
-  curve: 0x22d47b,
-  hot: 0xf6c244,
-  crashed: 0xff6b6b,
-  win: 0x4be596,
-  text: 0xeef1f8,
-  muted: 0xaab2c8,
-  grid: 0x283049,
-  star: 0xffffff,
-} as const
+import { COLOR, buildParts, clamp, layoutParts, type Parts } from './crashParts'
+import { destroyUnitShapes, unitShapes, type UnitShapes } from './sceneShapes'
 
 /** What `CrashScene.inspect` reports about the last frame it drew. */
 export interface CrashDrawn {
@@ -52,40 +40,31 @@ export interface CrashDrawn {
 const FLASH_MS = 700
 /** Stars in the backdrop; they drift while a round runs so even a slow climb looks alive. */
 const STAR_COUNT = 48
-
-const textStyle = (size: number, color: number, weight: TextStyleOptions['fontWeight']) => ({
-  fontFamily: 'Inter, system-ui, sans-serif',
-  fontSize: size,
-  fontWeight: weight,
-  fill: color,
-  align: 'center' as const,
-})
+/** Curve points at 800 px and wider; narrower plots get fewer (never under 24). */
+const CURVE_POINTS = 64
 
 /**
  * The crash round on canvas: a drifting star field, a grid, the curve climbing from the
  * server-anchored start with a glowing head, the big multiplier, the betting countdown bar, a
  * flash and shake at the crash (none under reduced motion) and a green marker where the player's
  * bet cashed out, auto cash-outs included. It draws the `CrashView` it is given and nothing else.
+ *
+ * Frames are cheap: shapes are tessellated on mount or resize and then moved, scaled and tinted
+ * (`sceneShapes.ts`); only the curve is rebuilt, and only while it grows.
  */
 export class CrashScene implements Scene<CrashView> {
   readonly bundles: readonly AssetBundle[] = []
   #context: SceneContext | null = null
-  #root: Container | null = null
-  #shake: Container | null = null
-  #stars: Graphics | null = null
-  #grid: Graphics | null = null
-  #curve: Graphics | null = null
-  #marks: Graphics | null = null
-  #flash: Graphics | null = null
-  #multiplier: Text | null = null
-  #status: Text | null = null
-  #banner: Text | null = null
+  #shapes: UnitShapes | null = null
+  #parts: Parts | null = null
   #size: SceneSize = { width: 1, height: 1, resolution: 1 }
   #starList: Star[] = starField(STAR_COUNT, 7)
   #drift = 0
   #flashMs = 0
   #lastKey = ''
   #clockMs = 0
+  /** What the curve was last built from; the same key means the same geometry. */
+  #curveKey = ''
   /** What the last frame drew, for `inspect` (test builds). */
   #lastView: CrashView | null = null
   #lastFrame: CrashFrame | null = null
@@ -95,39 +74,20 @@ export class CrashScene implements Scene<CrashView> {
 
   mount(stage: Container, context: SceneContext): void {
     this.#context = context
-    const root = new Container({ label: 'crash' })
-    const shake = new Container({ label: 'crash.shake' })
-    this.#stars = new Graphics({ label: 'crash.stars' })
-    this.#grid = new Graphics({ label: 'crash.grid' })
-    this.#curve = new Graphics({ label: 'crash.curve' })
-    this.#marks = new Graphics({ label: 'crash.marks' })
-    this.#flash = new Graphics({ label: 'crash.flash' })
-    this.#multiplier = new Text({ text: '1.00x', style: textStyle(72, COLOR.text, '800') })
-    this.#status = new Text({ text: '', style: textStyle(18, COLOR.muted, '600') })
-    this.#banner = new Text({ text: '', style: textStyle(20, COLOR.win, '800') })
-    for (const text of [this.#multiplier, this.#status, this.#banner]) text.anchor.set(0.5)
-    shake.addChild(this.#grid, this.#curve, this.#marks)
-    root.addChild(this.#stars, shake, this.#multiplier, this.#status, this.#banner, this.#flash)
-    stage.addChild(root)
-    this.#root = root
-    this.#shake = shake
+    this.#shapes = unitShapes()
+    this.#parts = buildParts(this.#shapes, this.#starList.length)
+    stage.addChild(this.#parts.root)
   }
 
   resize(size: SceneSize): void {
     this.#size = size
-    const { width, height } = size
-    const short = Math.min(width, height)
-    if (this.#multiplier) this.#multiplier.style.fontSize = Math.round(clamp(short * 0.22, 40, 120))
-    if (this.#status) this.#status.style.fontSize = Math.round(clamp(short * 0.055, 14, 22))
-    if (this.#banner) this.#banner.style.fontSize = Math.round(clamp(short * 0.065, 16, 26))
-    this.#multiplier?.position.set(width / 2, height * 0.4)
-    this.#status?.position.set(width / 2, height * 0.4 + clamp(short * 0.17, 34, 90))
-    // Below the DOM overlay's round label and connection badge (about 44 px tall).
-    this.#banner?.position.set(width / 2, 44 + clamp(short * 0.06, 14, 30))
+    if (this.#parts) layoutParts(this.#parts, size, this.#area(), this.#starList)
+    this.#curveKey = ''
   }
 
   update(view: CrashView, frame: SceneFrame): void {
-    if (!this.#root) return
+    const parts = this.#parts
+    if (!parts) return
     const reduced = this.#context?.reducedMotion ?? false
     this.#clockMs += frame.deltaMS
     const now = frame.lastTime
@@ -139,11 +99,11 @@ export class CrashScene implements Scene<CrashView> {
     }
     this.#flashMs = Math.max(0, this.#flashMs - frame.deltaMS)
     const area = this.#area()
-    this.#drawStars(view, state, frame, reduced)
-    this.#drawGrid(area, state)
-    this.#drawCurve(view, state, area, reduced)
-    this.#drawTexts(view, state, reduced)
-    this.#drawFlash(reduced)
+    this.#drawStars(parts, view, state, frame, reduced)
+    this.#drawCurve(parts, view, state, area, reduced)
+    this.#drawTexts(parts, view, state, reduced)
+    this.#drawCountdown(parts, view, state)
+    this.#drawFlash(parts, reduced)
     // References only: `inspect` builds its report on demand, so frames allocate nothing for it.
     this.#lastView = view
     this.#lastFrame = state
@@ -153,26 +113,30 @@ export class CrashScene implements Scene<CrashView> {
   /** What the last frame drew (test builds read it through `window.__tesseraCanvas`). */
   inspect(): SceneInspection & CrashDrawn {
     const view = this.#lastView
+    const parts = this.#parts
     return {
       scene: 'crash',
       phase: view?.phase ?? null,
       roundId: view?.roundId ?? null,
-      multiplierText: this.#multiplier?.text ?? '',
-      statusText: this.#status?.text ?? '',
+      multiplierText: parts?.multiplier.text ?? '',
+      statusText: parts?.status.text ?? '',
       countdownMs: Math.round(this.#lastFrame?.countdownMs ?? 0),
       curvePoints: this.#curvePointCount,
       winMarker: this.#winMarkerShown,
       cashoutAt: this.#winMarkerShown ? (view?.cashoutAt ?? null) : null,
-      bannerText: this.#banner?.text ?? '',
+      bannerText: parts?.banner.text ?? '',
       crashFlash: this.#flashMs > 0,
       reducedMotion: this.#lastReduced,
     }
   }
 
   destroy(): void {
-    // Every display object is on the stage and goes with it; no textures or listeners of our own.
-    this.#root = null
-    this.#shake = null
+    // Display objects and their own contexts go with the stage. The shared unit shapes belong to
+    // no single `Graphics`, so the scene destroys them. The bitmap fonts stay in Pixi's cache: one
+    // per family and weight for the page's life, reused by the next mount, never one per mount.
+    if (this.#shapes) destroyUnitShapes(this.#shapes)
+    this.#shapes = null
+    this.#parts = null
     this.#context = null
     this.#lastView = null
     this.#lastFrame = null
@@ -189,97 +153,114 @@ export class CrashScene implements Scene<CrashView> {
     }
   }
 
-  #drawStars(view: CrashView, state: CrashFrame, frame: SceneFrame, reduced: boolean): void {
-    const g = this.#stars
-    if (!g) return
-    const { width, height } = this.#size
+  #drawStars(
+    parts: Parts,
+    view: CrashView,
+    state: CrashFrame,
+    frame: SceneFrame,
+    reduced: boolean,
+  ): void {
+    const { width } = this.#size
     if (!reduced) {
       // Faster as the multiplier climbs: the speed follows the curve's own growth.
       const speed = view.phase === 'running' ? 0.02 + GROWTH_PER_MS * state.multiplier * 0.6 : 0.006
       this.#drift = (this.#drift + frame.deltaMS * speed) % width
     }
-    g.clear()
-    for (const star of this.#starList) {
-      const x = (((star.x * width - this.#drift * star.depth) % width) + width) % width
+    for (const [i, star] of this.#starList.entries()) {
+      const dot = parts.stars[i]
+      if (!dot) continue
+      dot.x = (((star.x * width - this.#drift * star.depth) % width) + width) % width
       const twinkle = reduced ? 1 : 0.6 + 0.4 * Math.sin(this.#clockMs / 400 + star.phase)
-      g.circle(x, star.y * height, star.size).fill({
-        color: COLOR.star,
-        alpha: 0.15 + 0.35 * star.depth * twinkle,
-      })
+      dot.alpha = 0.15 + 0.35 * star.depth * twinkle
     }
   }
 
-  #drawGrid(area: PlotArea, state: CrashFrame): void {
-    const g = this.#grid
-    if (!g) return
-    const scale = plotScale(area, state.elapsedMs, state.multiplier)
-    g.clear()
-    for (const line of scale.yLines) {
-      g.moveTo(area.left, line).lineTo(area.right, line)
-    }
-    for (const line of scale.xLines) g.moveTo(line, area.top).lineTo(line, area.bottom)
-    g.stroke({ width: 1, color: COLOR.grid, alpha: 0.6 })
-    g.moveTo(area.left, area.top)
-      .lineTo(area.left, area.bottom)
-      .lineTo(area.right, area.bottom)
-      .stroke({ width: 2, color: COLOR.grid })
-  }
-
-  #drawCurve(view: CrashView, state: CrashFrame, area: PlotArea, reduced: boolean): void {
-    const g = this.#curve
-    const marks = this.#marks
-    if (!g || !marks) return
-    g.clear()
-    marks.clear()
-    this.#curvePointCount = 0
-    this.#winMarkerShown = false
+  #drawCurve(
+    parts: Parts,
+    view: CrashView,
+    state: CrashFrame,
+    area: PlotArea,
+    reduced: boolean,
+  ): void {
     const crashed = view.phase === 'crashed'
     const scale = plotScale(area, state.elapsedMs, state.multiplier)
+    parts.gridX.vertical(scale.xLines, area.top, area.bottom, 1)
+    parts.gridY.horizontal(scale.yLines, area.left, area.right, 1)
     const color = crashed ? COLOR.crashed : state.multiplier >= 200 ? COLOR.hot : COLOR.curve
-    if (state.elapsedMs > 0) {
-      const points = curvePoints(scale, state.elapsedMs, 64)
-      this.#curvePointCount = points.length / 2
-      const fill = [...points, scale.x(state.elapsedMs), area.bottom, area.left, area.bottom]
-      g.poly(fill, true).fill({ color, alpha: 0.14 })
-      g.moveTo(points[0] ?? 0, points[1] ?? 0)
-      for (let i = 2; i < points.length; i += 2) g.lineTo(points[i] ?? 0, points[i + 1] ?? 0)
-      g.stroke({ width: 5, color, cap: 'round', join: 'round' })
+    const drawn = state.elapsedMs > 0
+    // Rebuilt only when the curve moved: each frame while it climbs, once when it stops.
+    const curveKey = drawn ? `${state.elapsedMs}:${color}` : ''
+    if (curveKey !== this.#curveKey) {
+      this.#curveKey = curveKey
+      this.#curvePointCount = drawn ? this.#buildCurve(parts.curve, scale, state, area, color) : 0
+      if (!drawn) parts.curve.clear()
+    }
+    parts.glow.visible = drawn
+    parts.head.visible = drawn
+    parts.ring.visible = false
+    if (drawn) {
       const headX = scale.x(state.elapsedMs)
       const headY = scale.y(state.multiplier)
       const pulse = reduced || crashed ? 1 : 1 + 0.25 * Math.sin(this.#clockMs / 120)
-      marks.circle(headX, headY, 16 * pulse).fill({ color, alpha: 0.18 })
-      marks.circle(headX, headY, 7).fill({ color })
+      parts.glow.position.set(headX, headY)
+      parts.glow.scale.set(16 * pulse)
+      parts.glow.tint = color
+      parts.head.position.set(headX, headY)
+      parts.head.scale.set(7)
+      parts.head.tint = color
       if (crashed && this.#flashMs > 0 && !reduced) {
-        // The explosion ring grows and fades with the flash.
+        // The explosion ring grows and fades with the flash: 700 ms a round, rebuilt meanwhile.
         const t = 1 - this.#flashMs / FLASH_MS
-        marks.circle(headX, headY, 10 + 70 * t).stroke({ width: 4, color, alpha: 1 - t })
+        parts.ring.visible = true
+        parts.ring
+          .clear()
+          .circle(headX, headY, 10 + 70 * t)
+          .stroke({ width: 4, color, alpha: 1 - t })
       }
     }
-    if (state.cashoutMs !== null && state.cashoutMs <= state.elapsedMs) {
+    this.#winMarkerShown = state.cashoutMs !== null && state.cashoutMs <= state.elapsedMs
+    parts.marker.visible = this.#winMarkerShown
+    if (this.#winMarkerShown && state.cashoutMs !== null) {
       const x = scale.x(state.cashoutMs)
       const y = scale.y(view.cashoutAt ?? 100)
-      marks.moveTo(x, y).lineTo(x, area.bottom).stroke({ width: 2, color: COLOR.win, alpha: 0.7 })
-      marks.circle(x, y, 11).fill({ color: COLOR.win }).stroke({ width: 3, color: COLOR.text })
-      this.#winMarkerShown = true
-    }
-    if (this.#shake) {
-      const amount = reduced ? 0 : (this.#flashMs / FLASH_MS) * 8
-      this.#shake.position.set(
-        amount * Math.sin(this.#clockMs * 0.09),
-        amount * Math.cos(this.#clockMs * 0.11),
-      )
-    }
+      parts.drop.vertical([x], y, area.bottom, 2)
+      parts.marker.position.set(x, y)
+    } else parts.drop.vertical([], 0, 0, 2)
+    const amount = reduced ? 0 : (this.#flashMs / FLASH_MS) * 8
+    parts.shake.position.set(
+      amount * Math.sin(this.#clockMs * 0.09),
+      amount * Math.cos(this.#clockMs * 0.11),
+    )
   }
 
-  #drawTexts(view: CrashView, state: CrashFrame, reduced: boolean): void {
-    const multiplier = this.#multiplier
-    const status = this.#status
-    const banner = this.#banner
-    if (!multiplier || !status || !banner) return
+  /** Builds the curve's fill and line; returns how many points it has. */
+  #buildCurve(
+    g: Graphics,
+    scale: ReturnType<typeof plotScale>,
+    state: CrashFrame,
+    area: PlotArea,
+    color: number,
+  ): number {
+    // One point per 12.5 px: 64 at 800 px, fewer on a phone, where they would be closer than a pixel pair.
+    const count = Math.round(clamp((area.right - area.left + 64) / 12.5, 24, CURVE_POINTS))
+    const points = curvePoints(scale, state.elapsedMs, count)
+    g.clear()
+    const endX = scale.x(state.elapsedMs)
+    points.push(endX, area.bottom, area.left, area.bottom)
+    g.poly(points, true).fill({ color, alpha: 0.14 })
+    points.length -= 4
+    g.moveTo(points[0] ?? 0, points[1] ?? 0)
+    for (let i = 2; i < points.length; i += 2) g.lineTo(points[i] ?? 0, points[i + 1] ?? 0)
+    g.stroke({ width: 5, color, cap: 'round', join: 'round' })
+    return points.length / 2
+  }
+
+  #drawTexts(parts: Parts, view: CrashView, state: CrashFrame, reduced: boolean): void {
+    const { multiplier, status, banner } = parts
     const { labels } = view
     const crashed = view.phase === 'crashed'
     setText(multiplier, view.phase === 'connecting' ? '…' : formatMultiplier(state.multiplier))
-    multiplier.style.fill = crashed
+    multiplier.tint = crashed
       ? COLOR.crashed
       : view.bet === 'cashedOut'
         ? COLOR.win
@@ -295,42 +276,29 @@ export class CrashScene implements Scene<CrashView> {
       line = labels.startsIn.replace('{{seconds}}', (state.countdownMs / 1000).toFixed(1))
     } else if (crashed) line = labels.crashed
     setText(status, line)
-    status.style.fill = crashed ? COLOR.crashed : COLOR.muted
+    status.tint = crashed ? COLOR.crashed : COLOR.muted
     const won = view.bet === 'cashedOut'
     setText(banner, won ? labels.won : view.bet === 'lost' && crashed ? labels.lost : '')
-    banner.style.fill = won ? COLOR.win : COLOR.crashed
-    this.#drawCountdown(view, state)
+    const bannerColor = won ? COLOR.win : COLOR.crashed
+    // A canvas text re-rasterises on a style change, so only a real change is applied.
+    if (banner.style.fill !== bannerColor) banner.style.fill = bannerColor
   }
 
-  #drawCountdown(view: CrashView, state: CrashFrame): void {
-    const g = this.#flash
-    if (!g) return
-    g.clear()
-    if (view.phase !== 'betting' || view.bettingEndsAt === null) return
-    const { width, height } = this.#size
-    const barWidth = Math.min(width * 0.6, 420)
-    const x = (width - barWidth) / 2
-    const y = height * 0.4 + clamp(Math.min(width, height) * 0.24, 50, 124)
+  #drawCountdown(parts: Parts, view: CrashView, state: CrashFrame): void {
+    const betting = view.phase === 'betting' && view.bettingEndsAt !== null
+    parts.barTrack.visible = betting
+    parts.barFill.visible = betting
     // The server's window is 6 s today; the bar is a share of that, clamped, never a promise.
-    const share = clamp(state.countdownMs / 6000, 0, 1)
-    g.roundRect(x, y, barWidth, 8, 4).fill({ color: COLOR.grid })
-    g.roundRect(x, y, barWidth * share, 8, 4).fill({ color: COLOR.curve })
+    if (betting) parts.barFill.scale.x = clamp(state.countdownMs / 6000, 0, 1)
   }
 
-  #drawFlash(reduced: boolean): void {
-    const g = this.#flash
-    if (!g || this.#flashMs <= 0) return
-    const { width, height } = this.#size
-    const alpha = (reduced ? 0.12 : 0.35) * (this.#flashMs / FLASH_MS)
-    g.rect(0, 0, width, height).fill({ color: COLOR.crashed, alpha })
+  #drawFlash(parts: Parts, reduced: boolean): void {
+    parts.flash.visible = this.#flashMs > 0
+    parts.flash.alpha = (reduced ? 0.12 : 0.35) * (this.#flashMs / FLASH_MS)
   }
 }
 
-function setText(text: Text, value: string): void {
+function setText(text: Text | BitmapText, value: string): void {
   // Setting the same string still re-measures in some Pixi paths; skip it.
   if (text.text !== value) text.text = value
-}
-
-function clamp(value: number, min: number, max: number): number {
-  return Math.min(max, Math.max(min, value))
 }
