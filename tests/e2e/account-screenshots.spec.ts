@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
 
 import { AppPage } from './pages/AppPage'
@@ -6,7 +7,7 @@ import { LOCALES } from './support/locales'
 
 /**
  * Screenshots of the account surfaces for review (not a visual diff), saved to
- * test-results/screenshots/: the Login modal, the signed-in header and the profile's
+ * <output dir>/screenshots/ (test-results/ unless --output says otherwise): the Login modal, the signed-in header and the profile's
  * verification block, at a phone and a desktop width in every language. Each asserts that
  * nothing is wider than the viewport.
  */
@@ -19,7 +20,7 @@ for (const locale of LOCALES) {
       context,
       request,
       baseURL,
-    }) => {
+    }, testInfo) => {
       await page.setViewportSize({ width, height: width < 600 ? 812 : 900 })
       const app = new AppPage(page)
       const shot = async (name: string) => {
@@ -29,7 +30,11 @@ for (const locale of LOCALES) {
         )
         expect(overflow, `${name} overflows at ${width}px`).toBe(0)
         await page.screenshot({
-          path: `test-results/screenshots/${locale.code}-${name}-${width}.png`,
+          path: join(
+            testInfo.project.outputDir,
+            'screenshots',
+            `${locale.code}-${name}-${width}.png`,
+          ),
         })
       }
 
