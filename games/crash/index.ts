@@ -8,6 +8,7 @@ export * from './round.machine'
 export * from './autobet.machine'
 export * from './round.model'
 export * from './stream'
+export { parseCrashSearch } from './roundLink'
 
 /** The live crash game for the shell's /games/crash page. */
 export { CrashGame, type CrashGameProps } from './ui/CrashGame'

@@ -1,6 +1,7 @@
+import { useRouter, useSearch } from '@tanstack/react-router'
 import { useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
-import { CrashGame } from '../../games/crash'
+import { CrashGame, parseCrashSearch } from '../../games/crash'
 import { DEFAULT_CURRENCY, type Minor } from '../../games/engine/money'
 import { urlsForPage } from '../api'
 import { readToken } from '../features/session/cookies'
@@ -14,6 +15,7 @@ const crashUrl = () => urlsForPage(import.meta.env, window.location).services.cr
 /**
  * /games/crash: the live game, full width. Guests watch; a signed-in player bets, and every
  * balance the game reports goes to the session store so the header shows it at once.
+ * `?round=<id>` opens that finished round's fairness proof (profile history links use it).
  */
 export function CrashPage() {
   const { t, i18n } = useTranslation()
@@ -28,6 +30,14 @@ export function CrashPage() {
     })
   }, [])
   const onError = useCallback((message: string) => showToast({ kind: 'error', title: message }), [])
+  const proofRound = parseCrashSearch(useSearch({ strict: false })).round
+  const router = useRouter()
+  // Closing the proof drops the parameter in place, so Back leaves the page instead of reopening it.
+  const onProofClosed = useCallback(() => {
+    const { pathname, search, hash } = router.state.location
+    const rest = Object.fromEntries(Object.entries(search).filter(([key]) => key !== 'round'))
+    void router.navigate({ to: pathname, search: rest, hash, replace: true })
+  }, [router])
   const player = user
     ? { currency: user.currency ?? DEFAULT_CURRENCY, balance: user.balance }
     : null
@@ -45,6 +55,8 @@ export function CrashPage() {
         locale={i18n.language as Locale}
         onBalance={onBalance}
         onError={onError}
+        proofRound={proofRound}
+        onProofClosed={onProofClosed}
       />
     </section>
   )

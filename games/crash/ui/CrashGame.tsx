@@ -7,7 +7,7 @@ import { formatMoney, type Currency, type Minor, type MoneyLocale } from '../../
 import { newIdempotencyKey, type ConnectionState } from '../../engine/stream'
 import { autobetMachine } from '../autobet.machine'
 import { crashCommandActors } from '../index'
-import type { CommandKey } from '../protocol'
+import type { CommandKey, RoundId } from '../protocol'
 import { crashRoundMachine } from '../round.machine'
 import type { RoundError } from '../round.model'
 import type { Multiplier } from '../rules'
@@ -19,6 +19,8 @@ import { BetPanel, roundErrorKey, type BetPanelState } from './BetPanel'
 import { connectCrashStream, streamTransport } from './crashStream'
 import { HistoryStrip } from './HistoryStrip'
 import { LiveBets } from './LiveBets'
+import { RoundProofDialog } from './RoundProofDialog'
+import { roundProofLoader, type LoadRoundProof } from './roundProof'
 import './crash.css'
 
 /** Props of `CrashGame`. */
@@ -34,9 +36,20 @@ export interface CrashGameProps {
   onBalance?: (balance: Minor) => void
   /** A refused or failed command, translated, for the shell's toasts. */
   onError?: (message: string) => void
+  /**
+   * A round whose fairness proof is open (the page's `?round=` parameter): any finished round,
+   * fetched from the service, not only those in the history strip. Null: no proof open.
+   */
+  proofRound?: RoundId | null
+  /** The player closed that proof; the page drops the parameter. */
+  onProofClosed?: () => void
+  /** How proofs are fetched; `roundProofLoader(serviceUrl)` by default (tests pass a fake). */
+  loadRoundProof?: LoadRoundProof
 }
 
 const CONNECTING: ConnectionState = { status: 'connecting', rttMs: null, resyncing: false }
+
+const noop = () => {}
 
 const key = () => newIdempotencyKey() as string as CommandKey
 
@@ -58,6 +71,8 @@ export function CrashGame(props: CrashGameProps) {
   useEffect(() => linkAutobet({ round: actor, autobet, newKey: key }), [actor, autobet])
   const autobetStatus = useSelector(autobet, autoBetStatusOf, sameStatus)
   const { serviceUrl, getToken } = props
+  const [defaultLoader] = useState(() => roundProofLoader(serviceUrl))
+  const loadRoundProof = props.loadRoundProof ?? defaultLoader
   const [connection, setConnection] = useState<ConnectionState>(CONNECTING)
   useEffect(() => {
     const opened = connectCrashStream({ url: serviceUrl, getToken, actor })
@@ -128,7 +143,14 @@ export function CrashGame(props: CrashGameProps) {
       data-round-id={round?.id ?? ''}
       data-phase={view.phase}
     >
-      <HistoryStrip history={context.history} />
+      <HistoryStrip history={context.history} terminatingHash={context.fairness?.terminatingHash} />
+      {props.proofRound ? (
+        <RoundProofDialog
+          roundId={props.proofRound}
+          load={loadRoundProof}
+          onClose={props.onProofClosed ?? noop}
+        />
+      ) : null}
       <div className="crash__main">
         <CanvasHost
           className="crash__canvas"

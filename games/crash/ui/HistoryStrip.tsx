@@ -8,6 +8,8 @@ import { FairnessDialog } from './FairnessDialog'
 export interface HistoryStripProps {
   /** Finished rounds, newest first. */
   history: readonly HistoryEntry[]
+  /** The chain's published terminating hash (from the snapshot), shown in each proof. */
+  terminatingHash?: string
 }
 
 /** Tone of a past crash point: red below 2x, gold from 10x, green between. */
@@ -16,7 +18,7 @@ function tone(point: number): 'low' | 'mid' | 'high' {
 }
 
 /** The last rounds as chips; each opens its fairness proof. */
-export function HistoryStrip({ history }: HistoryStripProps) {
+export function HistoryStrip({ history, terminatingHash }: HistoryStripProps) {
   const { t } = useTranslation()
   const [open, setOpen] = useState<HistoryEntry | null>(null)
   return (
@@ -43,7 +45,13 @@ export function HistoryStrip({ history }: HistoryStripProps) {
           </li>
         ))}
       </ol>
-      {open ? <FairnessDialog entry={open} onClose={() => setOpen(null)} /> : null}
+      {open ? (
+        <FairnessDialog
+          roundId={open.roundId}
+          proof={{ status: 'ready', entry: open, terminatingHash }}
+          onClose={() => setOpen(null)}
+        />
+      ) : null}
     </nav>
   )
 }

@@ -41,6 +41,16 @@ const DEPOSIT_STATUS = {
 
 const GAME_NAMES = { crash: 'profile:history.games.crash' } as const
 
+/**
+ * The search of a link to a crash round's proof (`/games/crash?round=12`, read by the crash page's
+ * `parseCrashSearch`). A numeric id goes as a number: the router writes it bare, where it would
+ * JSON-quote a numeric string (`?round=%2212%22`). Written here rather than imported from
+ * games/crash so this page does not pull the game (and PixiJS) into its chunk.
+ */
+function crashRoundSearch(roundId: string): { round: number | string } {
+  return { round: /^[1-9]\d{0,14}$/.test(roundId) ? Number(roundId) : roundId }
+}
+
 type Rows =
   { kind: 'bets'; items: BetHistoryItem[] } | { kind: 'deposits'; items: DepositHistoryItem[] }
 
@@ -105,9 +115,8 @@ function useHistory(api: Pick<ProfileApi, 'history'>, kind: HistoryKind) {
 /**
  * /profile/history: the player's bets in every in-house game (crash today: stake, cash-out,
  * payout, round, time) and deposits (amount, method, status, time), newest first, a page at a
- * time (GET /profile/history, keyset cursor). A bet links to its game: the crash page cannot yet
- * open one round by URL, so the link opens /games/crash, whose history strip opens each recent
- * round's fairness proof.
+ * time (GET /profile/history, keyset cursor). A bet's round links to its fairness proof on the
+ * crash page (`/games/crash?round=<id>`), for any finished round, however old.
  */
 export function ProfileHistoryPage() {
   const { t } = useTranslation()
@@ -150,7 +159,6 @@ function HistoryList({ kind, timeZone }: { kind: HistoryKind; timeZone: string |
     <section className="profile-card" aria-busy={loaded.status === 'loading'} aria-live="polite">
       {rows.kind === 'bets' && rows.items.length > 0 ? (
         <>
-          <p className="page__meta">{t('profile:history.roundNote')}</p>
           <ul className="profile-list" data-testid="profile.history-list">
             {rows.items.map((bet) => (
               <li
@@ -186,6 +194,7 @@ function HistoryList({ kind, timeZone }: { kind: HistoryKind; timeZone: string |
                 </dl>
                 <Link
                   to="/games/crash"
+                  search={crashRoundSearch(bet.round_id)}
                   className="profile-history-item__link"
                   aria-label={t('profile:history.openRoundLabel', { round: bet.round_id })}
                   data-testid="profile.history-round-link"

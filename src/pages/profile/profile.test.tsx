@@ -255,7 +255,7 @@ describe('profile area', () => {
     )
   })
 
-  it('shows bets with a link to their game, and pages on with the cursor', async () => {
+  it('shows bets with a link to the fairness proof of their round, and pages on with the cursor', async () => {
     const history = vi.fn(async ({ cursor }: { cursor?: string }) =>
       cursor
         ? { kind: 'bets' as const, data: [bet('b-1', '41')], next_cursor: null }
@@ -267,11 +267,17 @@ describe('profile area', () => {
     expect(first).toHaveLength(1)
     expect(first[0]!.textContent).toContain('2.50×')
     expect(first[0]!.textContent).toContain('₽250.00')
-    expect(within(first[0]!).getByTestId('profile.history-round-link').getAttribute('href')).toBe(
-      '/games/crash',
+    const link = within(first[0]!).getByTestId('profile.history-round-link')
+    // The crash page opens the proof of the round in `?round=` (parseCrashSearch), bare number.
+    expect(link.getAttribute('href')).toBe('/games/crash?round=42')
+    expect(link.getAttribute('aria-label')).toBe(
+      t('profile:history.openRoundLabel', { round: '42' }),
     )
     await userEvent.click(screen.getByTestId('profile.history-more'))
     await waitFor(() => expect(screen.getAllByTestId('profile.history-bet')).toHaveLength(2))
+    expect(
+      screen.getAllByTestId('profile.history-round-link').map((a) => a.getAttribute('href')),
+    ).toEqual(['/games/crash?round=42', '/games/crash?round=41'])
     expect(history).toHaveBeenLastCalledWith(
       { kind: 'bets', cursor: 'abc', limit: 20 },
       expect.objectContaining({ notify: false }),
