@@ -20,6 +20,19 @@ const dist = join(root, '.bench-dist')
 const LOBBY_GZIP_BUDGET_KB = 150
 const GAME_ROUTE_GZIP_BUDGET_KB = 350
 
+/**
+ * What shows that a page has loaded what it needs: the header for every page (the app has
+ * mounted), and for a built game page its own root. `networkidle` alone is not enough: on a busy
+ * machine the app can spend more than its 500 ms quiet window between mounting and asking for a
+ * lazy page, and the chunks of that page would go uncounted.
+ */
+const readySelectors: Readonly<Record<string, string>> = {
+  '/games/crash': '[data-testid="crash.game"] canvas',
+}
+const HEADER = '[data-testid="layout.header"]'
+/** After the page is ready, this long without a new JS or CSS request ends the observation. */
+const QUIET_MS = 1500
+
 /** Game routes whose extra weight is reported. */
 const gameRoutes = [
   '/games/crash',
@@ -85,13 +98,21 @@ export const bundle: Benchmark = {
       const loaded = async (path: string): Promise<Set<string>> => {
         const page = await browser.newPage()
         const assets = new Set<string>()
+        let lastRequest = performance.now()
         page.on('request', (req) => {
           const url = new URL(req.url())
           if (url.origin === server.origin && /\.(js|css)$/.test(url.pathname)) {
             assets.add(url.pathname)
+            lastRequest = performance.now()
           }
         })
         await page.goto(server.origin + path, { waitUntil: 'networkidle' })
+        await page.waitForSelector(HEADER, { timeout: 30_000 })
+        const ready = readySelectors[path]
+        if (ready) await page.waitForSelector(ready, { state: 'attached', timeout: 60_000 })
+        while (performance.now() - lastRequest < QUIET_MS) {
+          await page.waitForTimeout(QUIET_MS - (performance.now() - lastRequest))
+        }
         await page.close()
         return assets
       }
