@@ -13,23 +13,48 @@ import { Ledger } from '../server/ledger'
 import { findPgBin, startPgTestServer } from '../scripts/pg-test-server'
 import type { Benchmark, Figure } from './harness'
 
-const WORKERS = 8
+const WORKERS = Number(process.env.LEDGER_BENCH_WORKERS ?? 8)
 const SECONDS = 5
+/**
+ * Each subject runs SECONDS in all, in SLICES turns taken in rotation (baseline, one transaction
+ * per movement, group commit, baseline, ...), so a burst of load from other work on this shared
+ * machine falls on all of them alike instead of on whichever happened to run then.
+ */
+const SLICES = 5
 
-/** Runs `op` from WORKERS concurrent loops for SECONDS; returns completed operations per second. */
-async function throughput(op: (worker: number, i: number) => Promise<void>): Promise<number> {
-  const deadline = performance.now() + SECONDS * 1000
-  let done = 0
-  const started = performance.now()
-  await Promise.all(
-    Array.from({ length: WORKERS }, async (_, worker) => {
-      for (let i = 0; performance.now() < deadline; i++) {
-        await op(worker, i)
-        done++
-      }
-    }),
-  )
-  return Math.round(done / ((performance.now() - started) / 1000))
+/** Something measured: `op` is run from WORKERS concurrent loops; `i` counts per worker. */
+interface Subject {
+  op: (worker: number, i: number) => Promise<void>
+  done: number
+  ms: number
+  next: number[]
+}
+
+const subject = (op: Subject['op']): Subject => ({
+  op,
+  done: 0,
+  ms: 0,
+  next: Array.from({ length: WORKERS }, () => 0),
+})
+
+/** Runs the subjects in rotation, SECONDS each in all; returns operations per second of each. */
+async function throughputs(subjects: Subject[]): Promise<number[]> {
+  for (let slice = 0; slice < SLICES; slice++) {
+    for (const s of subjects) {
+      const started = performance.now()
+      const deadline = started + (SECONDS * 1000) / SLICES
+      await Promise.all(
+        Array.from({ length: WORKERS }, async (_, worker) => {
+          while (performance.now() < deadline) {
+            await s.op(worker, s.next[worker]!++)
+            s.done++
+          }
+        }),
+      )
+      s.ms += performance.now() - started
+    }
+  }
+  return subjects.map((s) => Math.round(s.done / (s.ms / 1000)))
 }
 
 async function measure(db: Db, label: string): Promise<Figure[]> {
@@ -56,52 +81,96 @@ async function measure(db: Db, label: string): Promise<Figure[]> {
     'CREATE TABLE IF NOT EXISTS bench_baseline (id BIGSERIAL PRIMARY KEY, amount BIGINT)',
   )
 
-  const baseline = await throughput(async (_w, i) => {
-    await db.query('INSERT INTO bench_baseline (amount) VALUES ($1)', [i])
-  })
-  // A movement that still conflicts after every retry is refused (rolled back, no money moved);
-  // it is counted, not hidden, since a refused bet is what a player would see.
-  let refused = 0
-  ledger.retries = 0
-  const bets = await throughput(async (w, i) => {
-    const key = `bench-${label}-${w}-${i}`
-    try {
-      const { holdId } = await ledger.hold({
-        userId: players[w]!,
-        currency: 'RUB',
-        amount: 1000,
-        key: `${key}-hold`,
-        reference: key,
-      })
-      await ledger.settle({ holdId, payout: i % 2 === 0 ? 0 : 2000, key: `${key}-settle` })
-    } catch (err) {
-      if (sqlState(err) !== '40001') throw err
-      refused++
-    }
-  })
-  const settled = bets * SECONDS
+  const alone = new Bettor(new Ledger(db, { groupCommit: false }), players, `${label}-alone`)
+  const inFlight = process.env.LEDGER_BENCH_IN_FLIGHT
+  const grouped = new Bettor(
+    new Ledger(db, inFlight ? { batchesInFlight: Number(inFlight) } : {}),
+    players,
+    `${label}-group`,
+  )
+  const [baseline = 0, alonePerSecond = 0, groupedPerSecond = 0] = await throughputs([
+    subject(async (_w, i) => {
+      await db.query('INSERT INTO bench_baseline (amount) VALUES ($1)', [i])
+    }),
+    subject((w, i) => alone.bet(w, i)),
+    subject((w, i) => grouped.bet(w, i)),
+  ])
+  const ratio = (n: number) => Math.round((n / baseline) * 1000) / 1000
+  const { batches, movements } = grouped.ledger.batchStats()
   return [
-    { name: `${label}: bets refused after all retries`, value: refused, unit: 'bets', budget: 0 },
-    {
-      name: `${label}: retried attempts per settled bet`,
-      value: settled === 0 ? 0 : Math.round((ledger.retries / settled) * 1000) / 1000,
-      unit: 'x',
-      note: 'serialization failures retried (two movements per bet)',
-    },
-    { name: `${label}: settled bets`, value: bets, unit: '/s', baseline },
+    ...grouped.figures(label, groupedPerSecond, baseline),
     { name: `${label}: bare insert (baseline)`, value: baseline, unit: '/s' },
+    { name: `${label}: bets vs bare insert`, value: ratio(groupedPerSecond), unit: 'x' },
     {
-      name: `${label}: bets vs bare insert`,
-      value: Math.round((bets / baseline) * 1000) / 1000,
+      name: `${label}: movements per batch`,
+      value: batches === 0 ? 0 : Math.round((movements / batches) * 10) / 10,
+      unit: '',
+      note: 'group commit: movements applied per transaction, on average',
+    },
+    ...alone.figures(`${label}, one transaction per movement`, alonePerSecond, baseline),
+    {
+      name: `${label}, one transaction per movement: bets vs bare insert`,
+      value: ratio(alonePerSecond),
       unit: 'x',
     },
   ]
 }
 
+/** Bets hold + settle through one ledger, each worker for its own player. */
+class Bettor {
+  /** Bets that still conflicted after every retry (rolled back, no money moved). */
+  refused = 0
+  settled = 0
+
+  constructor(
+    readonly ledger: Ledger,
+    private readonly players: readonly number[],
+    private readonly tag: string,
+  ) {}
+
+  async bet(worker: number, i: number): Promise<void> {
+    const key = `bench-${this.tag}-${worker}-${i}`
+    try {
+      const { holdId } = await this.ledger.hold({
+        userId: this.players[worker]!,
+        currency: 'RUB',
+        amount: 1000,
+        key: `${key}-hold`,
+        reference: key,
+      })
+      await this.ledger.settle({ holdId, payout: i % 2 === 0 ? 0 : 2000, key: `${key}-settle` })
+      this.settled++
+    } catch (err) {
+      // Counted, not hidden: a refused bet is what a player would see.
+      if (sqlState(err) !== '40001') throw err
+      this.refused++
+    }
+  }
+
+  figures(label: string, perSecond: number, baseline: number): Figure[] {
+    const retries = this.settled === 0 ? 0 : this.ledger.retries / this.settled
+    return [
+      {
+        name: `${label}: bets refused after all retries`,
+        value: this.refused,
+        unit: 'bets',
+        budget: 0,
+      },
+      {
+        name: `${label}: retried attempts per settled bet`,
+        value: Math.round(retries * 1000) / 1000,
+        unit: 'x',
+        note: 'movements retried after a serialization failure (two movements per bet)',
+      },
+      { name: `${label}: settled bets`, value: perSecond, unit: '/s', baseline },
+    ]
+  }
+}
+
 /** Puts the throughput floor of the benchmarks issue on the settled-bets figure. */
-function withBudget(figures: Figure[], perSecond: number): Figure[] {
+function withBudget(figures: Figure[], label: string, perSecond: number): Figure[] {
   return figures.map((f) =>
-    f.name.endsWith(': settled bets') ? { ...f, budget: perSecond, atLeast: true } : f,
+    f.name === `${label}: settled bets` ? { ...f, budget: perSecond, atLeast: true } : f,
   )
 }
 
@@ -112,7 +181,7 @@ export const ledgerBench: Benchmark = {
     const figures: Figure[] = []
     const lite = await openDb({ dataDir: 'memory://' })
     try {
-      figures.push(...withBudget(await measure(lite, 'PGlite'), 500))
+      figures.push(...withBudget(await measure(lite, 'PGlite'), 'PGlite', 500))
     } finally {
       await lite.close()
     }
@@ -122,7 +191,7 @@ export const ledgerBench: Benchmark = {
       const server = await startPgTestServer()
       const pg = await openDb({ databaseUrl: server.url, dataDir: '' })
       try {
-        figures.push(...withBudget(await measure(pg, 'PostgreSQL'), 2000))
+        figures.push(...withBudget(await measure(pg, 'PostgreSQL'), 'PostgreSQL', 2000))
       } finally {
         await pg.close()
         await server.stop()

@@ -6,6 +6,7 @@ import { LedgerError } from './errors'
 import { refusalOf, requestHash } from './postings'
 import { Gate } from './gate'
 import { withRetry } from './retry'
+import { GroupCommit, type BatchMove, type BatchRow } from './groupCommit'
 
 /** Outcome of a money movement; a replay of its key returns the same object. */
 export interface MoveResult {
@@ -47,10 +48,18 @@ function checkAmount(amount: number, allowZero = false): void {
 /** Options of {@link Ledger}. */
 export interface LedgerOptions {
   /**
-   * Most movements running in the database at once; the rest wait their turn in the server.
-   * Default {@link DEFAULT_CONCURRENCY} on PostgreSQL; PGlite runs one transaction at a time anyway.
+   * Most movements with extra work (`alsoDo`) running in the database at once; the rest wait
+   * their turn in the server. Default {@link DEFAULT_CONCURRENCY} on PostgreSQL; PGlite runs one
+   * transaction at a time anyway.
    */
   concurrency?: number
+  /**
+   * Group commit: movements without extra work go to the database in batches, one transaction
+   * per batch (see {@link GroupCommit}). Default true; false runs one transaction per movement.
+   */
+  groupCommit?: boolean
+  /** Batches applied at once. Default {@link DEFAULT_BATCHES_IN_FLIGHT}; 1 on PGlite. */
+  batchesInFlight?: number
 }
 
 /**
@@ -60,15 +69,29 @@ export interface LedgerOptions {
  */
 export const DEFAULT_CONCURRENCY = 4
 
+/** Default batches in flight on PostgreSQL (see docs/api.md "Ledger" for the measurements). */
+export const DEFAULT_BATCHES_IN_FLIGHT = 1
+
+/** The batch function's name for each movement function. */
+const BATCH_NAME = {
+  ledger_hold: 'hold',
+  ledger_close: 'close',
+  ledger_deposit: 'deposit',
+  ledger_grant_bonus: 'bonus',
+} as const satisfies Record<string, BatchMove['f']>
+
 /**
  * The money API of the server: deposits, bonus grants, and the bet lifecycle games use
  * (hold the stake, then settle a win or loss, or refund). Every call takes an idempotency key,
- * runs in one serializable transaction retried on conflict, and is balanced and overdraft-free
- * by database constraint. Each movement is one SQL function call (migrations 005, 006), run
- * through a gate that bounds how many are in the database at once.
+ * runs in a serializable transaction retried on conflict, and is balanced and overdraft-free
+ * by database constraint. Each movement is one SQL function call (migrations 005, 006); movements
+ * are group-committed: those queued while a batch runs go together as the next batch, one
+ * transaction with each movement in its own subtransaction (migration 011), so a refusal refuses
+ * only its own movement.
  */
 export class Ledger {
   private readonly gate: Gate
+  private readonly writer: GroupCommit | undefined
 
   constructor(
     private readonly db: Db,
@@ -77,27 +100,63 @@ export class Ledger {
     this.gate = new Gate(
       options.concurrency ?? (db.driver === 'pg' ? DEFAULT_CONCURRENCY : Number.POSITIVE_INFINITY),
     )
+    this.writer =
+      options.groupCommit === false
+        ? undefined
+        : new GroupCommit(
+            (moves) => db.callSerializable<BatchRow>('ledger_apply_batch', [JSON.stringify(moves)]),
+            options.batchesInFlight ?? (db.driver === 'pg' ? DEFAULT_BATCHES_IN_FLIGHT : 1),
+            (movements) => (this.retries += movements),
+          )
   }
 
-  /** Attempts retried so far (serialization failures, deadlocks, lost key races): a health figure. */
+  /**
+   * Movements retried so far (serialization failures, deadlocks, lost key races; a retried batch
+   * counts each movement in it): a health figure.
+   */
   retries = 0
+
+  /** Group commit's batches committed so far and the movements they carried (zero when off). */
+  batchStats(): { batches: number; movements: number } {
+    return { ...(this.writer?.stats ?? { batches: 0, movements: 0 }) }
+  }
 
   /**
    * Runs one idempotent movement: `SELECT replayed, result FROM <fn>(key, hash, ...args)` in a
    * serializable transaction. The function answers the stored result for a known key (refusing
    * other parameters), else performs the movement and stores its result under the key.
-   * Without `alsoDo` it is `Db.callSerializable` (one round trip on PGlite); `alsoDo` runs in the
-   * same transaction on the first execution only, so that case takes a `transaction`.
+   * Without `alsoDo` it joins the group commit's next batch (or, with group commit off, is
+   * `Db.callSerializable`); `alsoDo` runs in the same transaction on the first execution only,
+   * so that case takes a `transaction` of its own.
    */
-  private run<R extends MoveResult>(
-    fn: string,
+  private async run<R extends MoveResult>(
+    fn: keyof typeof BATCH_NAME,
     key: string,
     params: Record<string, unknown>,
     args: readonly SqlScalar[],
     alsoDo?: (tx: Queryable, transactionId: number) => Promise<void>,
   ): Promise<R> {
     const hash = requestHash(params)
-    const callArgs = [key, hash, ...args]
+    try {
+      if (this.writer && !alsoDo) {
+        return (await this.writer.submit({ f: BATCH_NAME[fn], k: key, h: hash, a: args })) as R
+      }
+      return await this.runAlone<R>(fn, [key, hash, ...args], alsoDo)
+    } catch (err) {
+      // The account CHECK is the last line of defence; surface it as the player-facing error.
+      if (sqlConstraint(err) === 'ledger_accounts_no_overdraft') {
+        throw new LedgerError('balance_not_enough', 'the account would overdraw')
+      }
+      throw err
+    }
+  }
+
+  /** One movement in a transaction of its own, retried on conflict. */
+  private runAlone<R extends MoveResult>(
+    fn: string,
+    callArgs: readonly SqlScalar[],
+    alsoDo?: (tx: Queryable, transactionId: number) => Promise<void>,
+  ): Promise<R> {
     const once = alsoDo
       ? async () => {
           const placeholders = callArgs.map((_, i) => `$${i + 1}`).join(', ')
@@ -117,13 +176,7 @@ export class Ledger {
         try {
           return await this.gate.run(once)
         } catch (err) {
-          const refusal = refusalOf(err)
-          if (refusal) throw refusal
-          // The account CHECK is the last line of defence; surface it as the player-facing error.
-          if (sqlConstraint(err) === 'ledger_accounts_no_overdraft') {
-            throw new LedgerError('balance_not_enough', 'the account would overdraw')
-          }
-          throw err
+          throw refusalOf(err) ?? err
         }
       },
       () => this.retries++,
