@@ -43,6 +43,8 @@ test('a player resets the password with the e-mailed code; only the new one work
   page,
   request,
 }) => {
+  // The longest account flow here: register, two axe scans and three scrypt hashes on the server.
+  test.slow()
   const player = await registerPlayer(request, OLD_PASSWORD)
   const app = new AppPage(page)
   const reset = new PasswordResetPage(page)
