@@ -21,11 +21,44 @@ function routeManifestPlugin(): Plugin {
 }
 
 /**
+ * Re-exports of Pixi's root module that the client drops. Each names a module Pixi itself loads
+ * with a dynamic `import()` (the renderer it picks, the bitmap-font installer); the root module's
+ * static re-export would put that module in the page's own chunk, so the crash page would
+ * download the WebGPU and Canvas renderers it never runs (about 20 KB gzip). No app code imports
+ * these names, so the build fails on a missing export if one ever does.
+ */
+const PIXI_LAZY_EXPORTS = ['WebGPURenderer', 'WebGLRenderer', 'CanvasRenderer', 'BitmapFont']
+
+/** Removes {@link PIXI_LAZY_EXPORTS} from pixi.js/lib/index.mjs; fails loudly if Pixi changes. */
+function pixiLazyRenderersPlugin(): Plugin {
+  const line = new RegExp(`^export \\{ (${PIXI_LAZY_EXPORTS.join('|')}) \\} from '[^']+';$`, 'gm')
+  return {
+    name: 'tessera-pixi-lazy-renderers',
+    apply: 'build',
+    transform(code, id) {
+      if (!/\/node_modules\/pixi\.js\/lib\/index\.mjs$/.test(id)) return null
+      let removed = 0
+      // Emptied in place, so line numbers (and the source map) stay right.
+      const out = code.replace(line, () => {
+        removed++
+        return ''
+      })
+      if (removed !== PIXI_LAZY_EXPORTS.length) {
+        throw new Error(
+          `[pixi-lazy-renderers] expected ${PIXI_LAZY_EXPORTS.length} re-exports in ${id}, found ${removed}`,
+        )
+      }
+      return { code: out, map: null }
+    },
+  }
+}
+
+/**
  * Client build. In development the API lives on the reference server (`TESSERA_API_PROXY`,
  * default http://localhost:3000), proxied so the client and server share one origin.
  */
 export default defineConfig({
-  plugins: [react(), routeManifestPlugin()],
+  plugins: [react(), routeManifestPlugin(), pixiLazyRenderersPlugin()],
   server: {
     port: 5173,
     proxy: {

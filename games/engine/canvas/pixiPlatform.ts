@@ -17,7 +17,17 @@ import {
  */
 export async function createPixiApplication(setup: ApplicationSetup): Promise<CanvasApplication> {
   const app = new Application()
-  await app.init({ ...setup, preference: 'webgl' })
+  await app.init({
+    ...setup,
+    preference: 'webgl',
+    // Pixi would otherwise download its whole browser extension set on the first init:
+    // accessibility, DOM containers, pointer events, filters and spritesheet loading. Scenes only
+    // draw what they are given (no pointer events, no filters, no spritesheets: the players'
+    // intents come from React controls), so they need none of it, and the crash page loads
+    // about 25 KB gzip less (`npm run bench -- bundle`). A scene that needs one adds its
+    // subpath import here (`import 'pixi.js/events'`, `'pixi.js/filters'`...).
+    skipExtensionImports: true,
+  })
   const canvas = app.canvas
   // The WebGL and WebGPU renderers always make a DOM canvas in the browser; an OffscreenCanvas
   // would mean this ran in a worker, which the host does not support.
