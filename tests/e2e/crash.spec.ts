@@ -5,6 +5,7 @@ import { DEMO } from '../../server/db/seed'
 import type { ProfileUserResponse } from '../../src/api/protocol'
 import { CrashPage } from './pages/CrashPage'
 import { LOGIN_CALL, PROFILE_CALL } from './support/calls'
+import { t } from './support/locales'
 
 /** Logs the demo player in through the API and keeps the token as the app does (its cookie). */
 async function loggedInPage(browser: Browser, baseURL: string): Promise<Page> {
@@ -148,4 +149,70 @@ test('a finished round opens its fairness proof, recomputed in the browser', asy
   await expect(page.getByTestId('crash.fairness-computed')).toHaveText(
     ((await chip.textContent()) ?? '').trim(),
   )
+})
+
+test('a bet in the profile history reopens its round’s proof, with the crash point of the round', async ({
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(420_000)
+  const crash = await CrashPage.loggedIn(context, baseURL as string)
+  const { page } = crash
+  await crash.open()
+  const round = await crash.playRound('10')
+  // What the game showed when the round crashed: its chip in the history strip.
+  const chip = crash.historyChip(round)
+  await expect(chip).toBeVisible({ timeout: 15_000 })
+  const shown = ((await chip.textContent()) ?? '').trim()
+  expect(shown).toMatch(/^\d+\.\d\dx$/)
+
+  for (const [prefix, locale] of [
+    ['', 'en'],
+    ['/ru', 'ru'],
+    ['/kz', 'kz'],
+  ] as const) {
+    for (const width of [1440, 375] as const) {
+      await page.setViewportSize({ width, height: width < 600 ? 812 : 900 })
+      await page.goto(`${prefix}/profile/history`)
+      const bet = page
+        .getByTestId('profile.history-bet')
+        .filter({ has: page.locator(`a[href$="/games/crash?round=${round}"]`) })
+      await expect(bet).toHaveCount(1, { timeout: 15_000 })
+      // The stake reads as the locale writes money (kz as ru: Chromium has no Kazakh number data).
+      await expect(bet).toContainText(locale === 'en' ? '₽10.00' : `10,00\u00a0₽`)
+      await bet.getByTestId('profile.history-round-link').click()
+      await expect(page).toHaveURL(new RegExp(`${prefix}/games/crash\\?round=${round}$`))
+      const proof = crash.proof
+      await expect(proof.dialog).toHaveAttribute('data-status', 'ready', { timeout: 15_000 })
+      await expect(proof.reported).toHaveText(shown)
+      await expect(proof.computed).toHaveText(shown)
+      await expect(proof.verdict).toHaveText(t(locale, 'crash:fairness.match'))
+      await expect(proof.dialog.getByRole('heading')).toHaveText(
+        t(locale, 'crash:fairness.title', { round }),
+      )
+      await page.screenshot({ path: `test-results/screenshots/crash-proof-${locale}-${width}.png` })
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      )
+      expect(overflow, `the proof overflows at ${width}px in ${locale}`).toBe(0)
+      // Close is reachable at every width (the proof scrolls inside the dialog on a phone).
+      // Closing drops the parameter in place: the game stays, Back returns to the history.
+      await proof.dialog.getByRole('button', { name: t(locale, 'crash:fairness.close') }).click()
+      await expect(proof.dialog).toHaveCount(0)
+      await expect(page).toHaveURL(new RegExp(`${prefix}/games/crash$`))
+      await page.goBack()
+      await expect(page).toHaveURL(new RegExp(`${prefix}/profile/history$`))
+    }
+  }
+})
+
+test('a round still to come shows no proof', async ({ page }) => {
+  const crash = new CrashPage(page)
+  await crash.open()
+  // Two rounds ahead: at least two betting windows away, so it cannot end during the test.
+  const future = Number(await crash.waitFor(/betting|running|crashed/)) + 2
+  await page.goto(`/games/crash?round=${future}`)
+  await expect(crash.proof.dialog).toHaveAttribute('data-status', 'notFound')
+  await expect(crash.proof.message).toHaveText(t('en', 'crash:fairness.notFound'))
+  await expect(crash.proof.hash).toHaveCount(0)
 })

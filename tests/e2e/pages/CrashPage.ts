@@ -137,6 +137,43 @@ export class CrashPage {
     return canvas.detail
   }
 
+  /** The chip of finished round `roundId` in the history strip (labels as in English). */
+  historyChip(roundId: string): Locator {
+    return this.page
+      .getByTestId('crash.history-item')
+      .and(this.page.locator(`[aria-label^="Round ${roundId} crashed at "]`))
+  }
+
+  /** The fairness proof dialog and its parts. */
+  get proof() {
+    const id = (name: string) => this.page.getByTestId(`crash.fairness-${name}`)
+    return {
+      dialog: this.page.getByTestId('crash.fairness-dialog'),
+      hash: id('hash'),
+      reported: id('reported'),
+      computed: id('computed'),
+      verdict: id('verdict'),
+      message: id('message'),
+    }
+  }
+
+  /**
+   * Bets `amount` (major units) in the next betting window from its start and waits for the bet
+   * to settle (no cash-out: it rides to the crash, or to the auto cash-out if any). Returns the
+   * round it played in.
+   */
+  async playRound(amount: string): Promise<string> {
+    await this.waitFor(/running|crashed/)
+    await this.waitFor('betting')
+    await this.amount.fill(amount)
+    await this.betButton.click()
+    // Under load the click can miss the window: the bet is then queued for the next round.
+    await expect(this.status).toHaveAttribute('data-state', 'placed', { timeout: 30_000 })
+    const round = (await this.roundId()) ?? ''
+    await expect(this.status).toHaveAttribute('data-state', /cashedOut|lost/, { timeout: 90_000 })
+    return round
+  }
+
   /** Frames the crash canvas has drawn so far (0 when none runs). */
   async canvasFrames(): Promise<number> {
     return (await this.canvas())?.frames ?? 0
