@@ -245,10 +245,9 @@ export class CrashScene implements Scene<CrashView> {
     const count = Math.round(clamp((area.right - area.left + 64) / 12.5, 24, CURVE_POINTS))
     const points = curvePoints(scale, state.elapsedMs, count)
     g.clear()
-    const endX = scale.x(state.elapsedMs)
-    points.push(endX, area.bottom, area.left, area.bottom)
-    g.poly(points, true).fill({ color, alpha: 0.14 })
-    points.length -= 4
+    // A copy: Pixi keeps the array it is given and tessellates it at render time.
+    const fill = [...points, scale.x(state.elapsedMs), area.bottom, area.left, area.bottom]
+    g.poly(fill, true).fill({ color, alpha: 0.14 })
     g.moveTo(points[0] ?? 0, points[1] ?? 0)
     for (let i = 2; i < points.length; i += 2) g.lineTo(points[i] ?? 0, points[i + 1] ?? 0)
     g.stroke({ width: 5, color, cap: 'round', join: 'round' })
