@@ -5,17 +5,11 @@ import { type Minor, type Result } from './minor'
 /** Interface languages (SPEC.md section 1). */
 export type MoneyLocale = 'en' | 'ru' | 'kz'
 
-/** BCP 47 tags of the interface languages (SPEC.md section 3): kz is Kazakh, `kk-KZ`. */
-export const INTL_LOCALE: Readonly<Record<MoneyLocale, string>> = {
-  en: 'en-US',
-  ru: 'ru-RU',
-  kz: 'kk-KZ',
-}
-
 /**
- * The locale whose number conventions format money for each interface language. Kazakh amounts
- * read as Russian ones do (`1 234,50 ₸`: no-break-space groups, decimal comma, symbol after), but
- * they are formatted with `ru-RU`, not `kk-KZ`: Chromium's trimmed ICU data (icudtl.dat) lists
+ * The locale whose number conventions format money for each interface language (kz is Kazakh,
+ * BCP 47 `kk-KZ`, SPEC.md section 3). Kazakh amounts read as Russian ones do (`1 234,50 ₸`:
+ * no-break-space groups, decimal comma, symbol after), but they are formatted with `ru-RU`, not
+ * `kk-KZ`: Chromium's trimmed ICU data (icudtl.dat) lists
  * `kk` yet has no Kazakh number or currency data, so `kk-KZ` falls back to the root pattern there
  * (`₸ 1,234.50`) while Node's full ICU formats it like Russian. `ru-RU` is complete in both, so
  * the text is the same in the browser, in Node and in tests (money.test.ts, tests/e2e).

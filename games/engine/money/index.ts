@@ -37,7 +37,6 @@ export {
   type Room,
 } from './limits'
 export {
-  INTL_LOCALE,
   MONEY_NUMBER_LOCALE,
   formatMoney,
   parseMoney,
