@@ -102,14 +102,20 @@ export function buildParts(shapes: UnitShapes, stars: number): Parts {
   parts.glow.alpha = 0.18
   parts.multiplier.text = '1.00x'
   for (const text of [parts.multiplier, parts.status, parts.banner]) text.anchor.set(0.5)
-  const starLayer = new Container({ label: 'crash.stars' })
+  // Render groups: what changes every frame (the curve, the texts) is re-batched on its own, and
+  // the drifting stars never make Pixi rebuild the instructions of the rest of the stage.
+  const starLayer = new Container({ label: 'crash.stars', isRenderGroup: true })
   if (starDots.length > 0) starLayer.addChild(...starDots)
+  const curveLayer = new Container({ label: 'crash.curve-layer', isRenderGroup: true })
+  curveLayer.addChild(parts.curve)
+  const texts = new Container({ label: 'crash.texts', isRenderGroup: true })
+  texts.addChild(parts.multiplier, parts.status)
   const grid = new Container({ label: 'crash.grid' })
   grid.addChild(parts.gridX.container, parts.gridY.container, parts.axes)
   const marks = new Container({ label: 'crash.marks' })
   marks.addChild(parts.glow, parts.head, parts.ring, parts.drop.container, parts.marker)
-  parts.shake.addChild(grid, parts.curve, marks)
-  parts.root.addChild(starLayer, parts.shake, parts.multiplier, parts.status, parts.banner)
+  parts.shake.addChild(grid, curveLayer, marks)
+  parts.root.addChild(starLayer, parts.shake, texts, parts.banner)
   parts.root.addChild(parts.barTrack, parts.barFill, parts.flash)
   return parts
 }
