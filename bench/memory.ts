@@ -4,11 +4,24 @@
  * after 200 rounds against after 10, and after mounting and unmounting the crash game 100 times
  * (lobby and game by client-side navigation) against before. Growth should stay flat: whatever a
  * round or a mount allocates must be released with it.
+ *
+ * `usedSize` also counts V8's compiled code, which keeps growing for minutes as more functions
+ * get hot enough to optimise (heap snapshots of 100 rounds: about 90 % of the growth was node type
+ * `code`). So each point also takes a heap snapshot and reports the objects apart from the code;
+ * an object leak shows there, JIT warm-up does not.
  */
 import type { Page } from '@playwright/test'
 import type { Benchmark, Figure } from './harness'
 import { launchChromium } from './browser'
-import { VIEWPORT, enterCrash, heapAfterGc, leaveToLobby, openCrash } from './render/page'
+import {
+  VIEWPORT,
+  enterCrash,
+  heapAfterGc,
+  heapBreakdown,
+  leaveToLobby,
+  openCrash,
+  type HeapBreakdown,
+} from './render/page'
 import { startSyntheticCrash, type SyntheticCrash } from './render/syntheticCrash'
 import { testBuild } from './render/testBuild'
 
@@ -34,6 +47,25 @@ async function mountCycles(page: Page, times: number): Promise<void> {
   }
 }
 
+/** Growth of the snapshot's objects (budgeted) and of V8's code (for reference) over `what`. */
+function objectFigures(what: string, before: HeapBreakdown, after: HeapBreakdown): Figure[] {
+  return [
+    {
+      name: `heap objects without V8 code, growth over ${what}`,
+      value: growth(before.objects, after.objects),
+      unit: '%',
+      budget: GROWTH_BUDGET_PERCENT,
+      note: `${mb(before.objects)} → ${mb(after.objects)} MB (heap snapshot)`,
+    },
+    {
+      name: `V8 compiled code and feedback, growth over ${what}`,
+      value: growth(before.code, after.code),
+      unit: '%',
+      note: `${mb(before.code)} → ${mb(after.code)} MB: JIT warm-up, not the page's objects`,
+    },
+  ]
+}
+
 export const memoryBench: Benchmark = {
   name: 'memory',
   description: `Crash page JS heap after GC: after ${LATE_ROUNDS} fast synthetic rounds against after ${EARLY_ROUNDS}, and after mounting and unmounting the game ${MOUNTS} times (client-side navigation) against before.`,
@@ -51,21 +83,26 @@ export const memoryBench: Benchmark = {
     try {
       const page = await browser.newPage({ viewport: VIEWPORT })
       const cdp = await page.context().newCDPSession(page)
+      await cdp.send('HeapProfiler.enable')
       await openCrash(page, service.origin)
       const start = service.crashed()
       await roundsSeen(service, start, EARLY_ROUNDS)
       const early = await heapAfterGc(cdp)
+      const earlyParts = await heapBreakdown(cdp)
       const roundsStarted = performance.now()
       await roundsSeen(service, start, LATE_ROUNDS)
       const late = await heapAfterGc(cdp)
+      const lateParts = await heapBreakdown(cdp)
       const roundSeconds = Math.round((performance.now() - roundsStarted) / 100) / 10
 
       // One cycle first: the first mount loads chunks and fills caches that are meant to stay.
       await mountCycles(page, 1)
       const beforeMounts = await heapAfterGc(cdp)
+      const beforeParts = await heapBreakdown(cdp)
       const mountsStarted = performance.now()
       await mountCycles(page, MOUNTS)
       const afterMounts = await heapAfterGc(cdp)
+      const afterParts = await heapBreakdown(cdp)
       const mountSeconds = Math.round((performance.now() - mountsStarted) / 100) / 10
       const canvases = await page.locator('canvas').count()
 
@@ -96,6 +133,8 @@ export const memoryBench: Benchmark = {
           unit: '%',
           budget: GROWTH_BUDGET_PERCENT,
         },
+        ...objectFigures(`round ${EARLY_ROUNDS} → ${LATE_ROUNDS}`, earlyParts, lateParts),
+        ...objectFigures(`${MOUNTS} mounts`, beforeParts, afterParts),
       ]
       return {
         name: 'memory',
@@ -103,6 +142,7 @@ export const memoryBench: Benchmark = {
         figures,
         meta: {
           bytes: { early, late, beforeMounts, afterMounts },
+          snapshots: { earlyParts, lateParts, beforeParts, afterParts },
           roundSeconds,
           mountSeconds,
           canvasesAtEnd: canvases,
