@@ -24,7 +24,7 @@ export async function createPixiApplication(setup: ApplicationSetup): Promise<Ca
     // accessibility, DOM containers, pointer events, filters and spritesheet loading. Scenes only
     // draw what they are given (no pointer events, no filters, no spritesheets: the players'
     // intents come from React controls), so they need none of it, and the crash page loads
-    // about 25 KB gzip less (`npm run bench -- bundle`). A scene that needs one adds its
+    // about 15 KB gzip less (`npm run bench -- bundle`). A scene that needs one adds its
     // subpath import here (`import 'pixi.js/events'`, `'pixi.js/filters'`...).
     skipExtensionImports: true,
   })
