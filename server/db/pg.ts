@@ -32,13 +32,15 @@ export async function openPg(connectionString: string): Promise<Db> {
       const client = await pool.connect()
       const level = options?.isolation === 'read committed' ? 'READ COMMITTED' : 'SERIALIZABLE'
       try {
-        await client.query(`BEGIN ISOLATION LEVEL ${level}`)
-        if (level === 'SERIALIZABLE') {
-          // Under SERIALIZABLE a sequential scan takes a predicate lock on the whole table, so any
-          // concurrent write to it is a conflict; the planner picks such scans on small tables
-          // (a new site, a test). PostgreSQL's docs advise steering it to index scans.
-          await client.query('SET LOCAL enable_seqscan = off')
-        }
+        // Under SERIALIZABLE a sequential scan takes a predicate lock on the whole table, so any
+        // concurrent write to it is a conflict; the planner picks such scans on small tables
+        // (a new site, a test). PostgreSQL's docs advise steering it to index scans. Both
+        // statements go as one simple query: one round trip fewer per transaction.
+        await client.query(
+          level === 'SERIALIZABLE'
+            ? 'BEGIN ISOLATION LEVEL SERIALIZABLE; SET LOCAL enable_seqscan = off'
+            : `BEGIN ISOLATION LEVEL ${level}`,
+        )
         const result = await fn(asQueryable(client))
         await client.query('COMMIT')
         return result
