@@ -4,6 +4,13 @@
  * on PGlite and on PostgreSQL, each against a bare single-row INSERT baseline on the same database
  * in the same run. Bets run from several concurrent workers, each for its own player, as a game
  * server would issue them; wins and losses alternate, so the house account is contended as in play.
+ * The ledger's default path (group commit: the movements waiting while a batch runs go as one
+ * transaction) is the headline figure; the previous path, one transaction per movement, is
+ * measured in the same run, in alternating slices, as a reference.
+ *
+ * LEDGER_BENCH_WORKERS (default 8) sets the concurrent bettors, e.g. 64 for a crash settling a
+ * full round at once; LEDGER_BENCH_IN_FLIGHT sets the group commit's batches in flight
+ * (`LedgerOptions.batchesInFlight`) to compare with the default.
  */
 import { openDb } from '../server/db/open'
 import { migrate } from '../server/db/migrate'
@@ -176,7 +183,7 @@ function withBudget(figures: Figure[], label: string, perSecond: number): Figure
 
 export const ledgerBench: Benchmark = {
   name: 'ledger',
-  description: `Settled bets per second (hold + settle) from ${WORKERS} concurrent workers for ${SECONDS} s, on PGlite and PostgreSQL, against a bare insert on the same database.`,
+  description: `Settled bets per second (hold + settle) from ${WORKERS} concurrent workers, ${SECONDS} s per subject in ${SLICES} alternating slices, on PGlite and PostgreSQL: group commit (the default) and one transaction per movement, against a bare insert on the same database.`,
   async run() {
     const figures: Figure[] = []
     const lite = await openDb({ dataDir: 'memory://' })
@@ -203,6 +210,8 @@ export const ledgerBench: Benchmark = {
       figures,
       meta: {
         workers: WORKERS,
+        batchesInFlight: process.env.LEDGER_BENCH_IN_FLIGHT ?? 'default',
+        slices: SLICES,
         seconds: SECONDS,
         postgres: 'throwaway cluster with fsync=off and synchronous_commit=off, as in the tests',
       },
