@@ -34,4 +34,22 @@ describe('bench harness', () => {
     expect(md).toContain('| js | 200 KB | ≤ 150 KB |  | **over budget** |')
     expect(md).toContain('| css | 10 KB | ≤ 50 KB |  | ok |')
   })
+
+  it('dates each section by its own run, so figures kept from an earlier run say when they are from', () => {
+    const md = toMarkdown(
+      [
+        {
+          name: 'ledger',
+          description: 'bets',
+          figures: [],
+          meta: { measuredAt: '2026-11-24T01:00:00Z' },
+        },
+        { name: 'replay', description: 'events', figures: [] },
+      ],
+      '2026-11-24T02:00:00Z',
+    )
+    expect(md).toContain('Written 2026-11-24T02:00:00Z')
+    expect(md).toContain('bets Measured 2026-11-24T01:00:00Z.')
+    expect(md).toMatch(/## replay\n\nevents\n/)
+  })
 })

@@ -52,9 +52,10 @@ const fmt = (n: number): string =>
 
 /** Renders results as a Markdown table; over-budget figures are marked. */
 export function toMarkdown(results: readonly BenchResult[], when: string): string {
-  const lines = [`# Benchmark results`, '', `Measured ${when} with \`npm run bench\`.`, '']
+  const lines = [`# Benchmark results`, '', `Written ${when} by \`npm run bench\`.`, '']
   for (const r of results) {
-    lines.push(`## ${r.name}`, '', r.description, '')
+    const measured = typeof r.meta?.measuredAt === 'string' ? ` Measured ${r.meta.measuredAt}.` : ''
+    lines.push(`## ${r.name}`, '', `${r.description}${measured}`, '')
     lines.push('| figure | value | budget | baseline | status |', '|---|---|---|---|---|')
     for (const f of r.figures) {
       const budget =

@@ -2,7 +2,7 @@
  * `npm run bench` runs every benchmark; `npm run bench -- <name> [<name>…]` runs some.
  * Prints a table per benchmark and writes JSON and a Markdown summary to bench/results/.
  */
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { overBudget, toMarkdown, type Benchmark, type BenchResult } from './harness'
 
@@ -34,7 +34,11 @@ for (const name of chosen) {
   console.log(`\n[bench] ${bench.name}: ${bench.description}`)
   const started = performance.now()
   const result = await bench.run()
-  result.meta = { ...result.meta, seconds: Math.round((performance.now() - started) / 100) / 10 }
+  result.meta = {
+    ...result.meta,
+    seconds: Math.round((performance.now() - started) / 100) / 10,
+    measuredAt: new Date().toISOString(),
+  }
   results.push(result)
   console.table(
     result.figures.map((f) => ({
@@ -47,8 +51,18 @@ for (const name of chosen) {
   )
   await writeFile(join(outDir, `${bench.name}.json`), JSON.stringify(result, null, 2) + '\n')
 }
-const when = new Date().toISOString()
-await writeFile(join(outDir, 'summary.md'), toMarkdown(results, when))
+// The summary keeps every benchmark: those not run now come from their last JSON, each section
+// dated, so running one benchmark never wipes the others' figures.
+const summary: BenchResult[] = []
+for (const name of names) {
+  const fresh = results.find((r) => r.name === name)
+  if (fresh) summary.push(fresh)
+  else {
+    const earlier = await readFile(join(outDir, `${name}.json`), 'utf8').catch(() => null)
+    if (earlier !== null) summary.push(JSON.parse(earlier) as BenchResult)
+  }
+}
+await writeFile(join(outDir, 'summary.md'), toMarkdown(summary, new Date().toISOString()))
 const over = results.flatMap((r) => r.figures.filter(overBudget).map((f) => `${r.name}: ${f.name}`))
 console.log(
   over.length ? `\n[bench] over budget: ${over.join('; ')}` : '\n[bench] all within budget',
