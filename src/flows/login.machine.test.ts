@@ -11,31 +11,14 @@ import {
   type LoginInput,
 } from './login.machine'
 import type { SocialOutcome } from './social.machine'
+import { testUser } from '../test/users'
 
-const user = {
+const user = testUser({
   id: 1,
-  name: 'Demo',
-  email: 'demo@tessera.test',
-  phone: null,
   balance: 1_000_000,
-  bonus: 0,
-  bonus_balance: 0,
   total_balance: 1_000_000,
-  currency: 'RUB',
-  locale: 'ru',
-  timezone: null,
-  image: { small: null },
-  register_method: 'email',
   is_phone_verified: true,
-  is_email_verified: true,
-  is_password_exists: true,
-  premium: { status: false },
-  is_avatar_hidden: false,
-  is_statistics_hidden: false,
-  verification: { is_need: false, data: null },
-  features: [],
-  region: 'RU',
-} as unknown as User
+})
 
 const TOKEN = 'ta_0123456789abcdef0123'
 const SERVER_MS = 300

@@ -2,36 +2,22 @@ import { createMemoryHistory } from '@tanstack/react-router'
 import { act, render, screen } from '@testing-library/react'
 import i18next from 'i18next'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { User } from '../api/protocol'
 import { App } from '../App'
 import { initI18n } from '../i18n'
 import { createAppRouter } from '../routes/router'
 import { useSession } from '../stores/session'
+import { testUser } from '../test/users'
 
-const user = {
-  id: 7,
+const user = testUser({
   name: 'Aigerim',
   email: 'a@example.com',
-  phone: null,
   balance: 123456,
-  bonus: 0,
   bonus_balance: 5000,
   total_balance: 128456,
   currency: 'KZT',
   locale: 'kz',
-  timezone: null,
-  image: { small: null },
-  register_method: 'email',
-  is_phone_verified: false,
-  is_email_verified: true,
-  is_password_exists: true,
-  premium: { status: false },
-  is_avatar_hidden: false,
-  is_statistics_hidden: false,
-  verification: { is_need: false, data: null },
-  features: [],
   region: 'KZ',
-} as unknown as User
+})
 
 beforeAll(async () => {
   await initI18n('ru')

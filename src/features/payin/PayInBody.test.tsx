@@ -11,7 +11,6 @@ import type {
   InvoiceId,
   Minor,
   PaymentStatusResponse,
-  User,
 } from '../../api/protocol'
 import { App } from '../../App'
 import { payInMachine } from '../../flows/payIn.machine'
@@ -22,6 +21,7 @@ import { useSession } from '../../stores/session'
 import { registerModalBody } from '../modals/slots'
 import { createPayInBody } from './PayInBody'
 import { SuccessPaymentBody } from './SuccessPaymentBody'
+import { testUser } from '../../test/users'
 
 const INVOICE = '7f1d8a0e-1c7b-4a49-9d1b-0a6b7f1e2c3d' as InvoiceId
 const billing: BillingDataResponse = {
@@ -53,30 +53,14 @@ const invoice: DepositProcessConfig = {
   payment_url: `http://localhost/api/sandbox/pay/${INVOICE}`,
 }
 
-const user = {
+const user = testUser({
   id: 1,
   name: 'Player',
   email: 'player@example.com',
-  phone: null,
   balance: 690_49,
-  bonus: 0,
-  bonus_balance: 0,
   total_balance: 690_49,
-  currency: 'RUB',
-  locale: 'ru',
-  timezone: null,
-  image: { small: null },
-  register_method: 'email',
-  is_phone_verified: false,
   is_email_verified: false,
-  is_password_exists: true,
-  premium: { status: false },
-  is_avatar_hidden: false,
-  is_statistics_hidden: false,
-  verification: { is_need: false, data: null },
-  features: [],
-  region: 'RU',
-} as unknown as User
+})
 
 const create = vi.fn()
 let status: PaymentStatusResponse['status'] = 1

@@ -14,33 +14,15 @@ import { registerModalBody } from '../modals/slots'
 import { startModalUrlSync } from '../modals/urlSync'
 import { startApi } from '../session/api'
 import { verificationWanted } from './VerificationCard'
+import { testUser } from '../../test/users'
 
 type Verification = User['verification']
 
-const user = {
-  id: 7,
-  name: 'Demo',
-  email: 'demo@tessera.test',
-  phone: null,
+const user = testUser({
   balance: 100_00,
-  bonus: 0,
-  bonus_balance: 0,
   total_balance: 100_00,
-  currency: 'RUB',
-  locale: 'ru',
   timezone: 'UTC',
-  image: { small: null },
-  register_method: 'email',
-  is_phone_verified: false,
-  is_email_verified: true,
-  is_password_exists: true,
-  premium: { status: false },
-  is_avatar_hidden: false,
-  is_statistics_hidden: false,
-  verification: { is_need: false, data: null },
-  features: [],
-  region: 'RU',
-} as unknown as User
+})
 
 const withStatus = (is_need: boolean, status: string | null): Verification =>
   ({ is_need, data: status === null ? null : { status } }) as Verification

@@ -12,31 +12,18 @@ import { initI18n } from '../../i18n'
 import { createAppRouter } from '../../routes/router'
 import { useSession } from '../../stores/session'
 import { useToasts } from '../../stores/toasts'
+import { testUser } from '../../test/users'
 
-const user = {
-  id: 7,
+const user = testUser({
   name: 'Aigerim Sadykova',
   email: 'a@example.com',
-  phone: null,
   balance: 123_456,
-  bonus: 0,
   bonus_balance: 5_000,
   total_balance: 128_456,
-  currency: 'RUB',
   locale: 'en',
   timezone: 'UTC',
-  image: { small: null },
-  register_method: 'email',
-  is_phone_verified: false,
-  is_email_verified: true,
-  is_password_exists: true,
-  premium: { status: false },
-  is_avatar_hidden: false,
-  is_statistics_hidden: false,
-  verification: { is_need: false, data: null },
   features: ['bonus_balances'],
-  region: 'RU',
-} as unknown as User
+})
 
 const sessions: ProfileSessionsResponse = {
   data: [
