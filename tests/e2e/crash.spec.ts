@@ -216,3 +216,36 @@ test('a round still to come shows no proof', async ({ page }) => {
   await expect(crash.proof.message).toHaveText(t('en', 'crash:fairness.notFound'))
   await expect(crash.proof.hash).toHaveCount(0)
 })
+
+test('the canvas draws again, on the same renderer, after leaving the crash page and coming back', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  const crash = new CrashPage(page)
+  const canvas = page.locator('[data-testid="crash.game"] canvas')
+  await crash.open()
+  await expect.poll(() => crash.canvasFrames(), { timeout: 30_000 }).toBeGreaterThan(0)
+  const firstId = (await crash.canvas())?.id
+  // Kept on the page to tell a client-side return (same page, same renderer) from a reload.
+  await canvas.evaluate((element) => {
+    ;(window as unknown as Record<string, unknown>).__crashCanvasBefore = element
+  })
+  // Away by the header's logo (client-side), back by the browser's Back button (popstate).
+  await page.getByTestId('header.logo').click()
+  await expect(page.getByTestId('crash.game')).toHaveCount(0)
+  expect(await crash.canvas()).toBeNull()
+  await page.goBack()
+  await expect(canvas).toHaveCount(1)
+  // A new scene mount (new hook id) drawing on the page's one renderer: the same canvas element.
+  await expect.poll(async () => (await crash.canvas())?.id, { timeout: 15_000 }).not.toBe(firstId)
+  expect(
+    await canvas.evaluate(
+      (element) => (window as unknown as Record<string, unknown>).__crashCanvasBefore === element,
+    ),
+  ).toBe(true)
+  const frames = await crash.canvasFrames()
+  await expect.poll(() => crash.canvasFrames(), { timeout: 15_000 }).toBeGreaterThan(frames)
+  await expect
+    .poll(() => crash.drawn(), { timeout: 15_000 })
+    .toMatchObject({ phase: expect.stringMatching(/connecting|betting|running|crashed/) })
+})

@@ -139,7 +139,8 @@ describe('CrashScene lifecycle', () => {
       canvases: document.querySelectorAll('canvas').length,
       liveTextures: fake.assets.liveTextures,
     })
-    const before = counts()
+    const initial = counts()
+    let before = initial
     for (let cycle = 0; cycle < 100; cycle++) {
       fake.state.now = 1_000_000 + cycle * 20_000
       const views = roundViews(fake.state.now)
@@ -167,10 +168,23 @@ describe('CrashScene lifecycle', () => {
       expect(drawn.tickerCallbacks).toBeGreaterThan(before.tickerCallbacks)
       runtime.destroy()
       await settle()
+      if (cycle === 0) {
+        // The page's one renderer (ApplicationPool) outlives the first mount by design, to dodge
+        // Pixi's per-renderer shader leak: a cache, not a leak. So the baseline is taken here,
+        // and what the first cycle may leave is exactly that application and its empty stage.
+        before = counts()
+        expect(before).toEqual({
+          ...initial,
+          liveApplications: 1,
+          displayObjects: initial.displayObjects + 1,
+        })
+      }
       expect(counts(), `after cycle ${cycle}`).toEqual(before)
     }
-    expect(fake.apps).toHaveLength(100)
-    expect(fake.apps.every((app) => app.destroyed)).toBe(true)
+    // One application drew all 100 scenes and is kept, parked, for the next mount.
+    expect(fake.apps).toHaveLength(1)
+    expect(fake.apps[0]?.destroyed).toBe(false)
+    expect(fake.apps[0]?.stage.children).toHaveLength(0)
     // 100 scenes measure their texts in jsdom: seconds, not a hang, on a shared 2-core machine.
   }, 60_000)
 })

@@ -72,7 +72,8 @@ describe('CanvasHost', () => {
 
   it('mounts and unmounts 100 times under StrictMode and leaves nothing behind', async () => {
     const { fake, host, counts } = setup()
-    const before = counts()
+    const initial = counts()
+    let before = initial
     for (let i = 0; i < 100; i++) {
       // Thirds: unmount before start runs, while the application initialises, and once running.
       const phase = i % 3
@@ -83,10 +84,17 @@ describe('CanvasHost', () => {
       unmount()
       for (const wait of fake.pendingApps.splice(0)) wait.resolve()
       await settle()
+      // The page-wide application is a designed cache (ApplicationPool), not a leak: the baseline
+      // is taken once a cycle has created it (the first cycle unmounts too early to), and it is
+      // all that cycle may leave.
+      if (before === initial && fake.apps.length > 0) {
+        before = counts()
+        expect(before).toEqual({ ...initial, liveApplications: 1 })
+      }
       expect(counts(), `after cycle ${i}`).toEqual(before)
     }
     expect(fake.state.maxLiveApps).toBe(1)
-    expect(fake.apps.every((app) => app.destroyed)).toBe(true)
+    expect(fake.apps).toHaveLength(1)
   })
 
   it('feeds new snapshots without re-creating the application or the scene', async () => {
@@ -100,7 +108,7 @@ describe('CanvasHost', () => {
     app?.ticker.tick()
     expect(fake.apps).toHaveLength(1)
     expect(scenes).toHaveLength(1)
-    expect(app?.stage.getChildByLabel('pulse')?.tint).toBe(0x00ff00)
+    expect(app?.stage.getChildByLabel('pulse', true)?.tint).toBe(0x00ff00)
   })
 
   it('renders overlays outside the img role so they stay reachable', async () => {
@@ -113,7 +121,7 @@ describe('CanvasHost', () => {
 
   it('reports a start that failed through onError', async () => {
     const { fake } = setup()
-    fake.platform.createApplication = () => Promise.reject(new Error('no WebGL'))
+    fake.factory.create = () => Promise.reject(new Error('no WebGL'))
     const onError = vi.fn()
     render(
       <CanvasHost

@@ -1,30 +1,19 @@
-import type { DestroyOptions } from 'pixi.js'
+import { Container } from 'pixi.js'
+import { STAGE_DESTROY_OPTIONS } from './ApplicationPool'
 import {
   REDUCED_MOTION_QUERY,
   capResolution,
+  type ApplicationLease,
   type CanvasApplication,
-  type CanvasPlatform,
   type CssSize,
+  type CanvasPlatform,
   type MediaQuerySource,
 } from './platform'
 import type { AssetBundle, Scene, SceneClock, SceneFrame, SceneSize } from './Scene'
 import { registerCanvas } from './testHook'
 
-/**
- * How the stage is destroyed with the application. Display objects, graphics contexts and text
- * styles are per-host, so they go. Textures do not (`texture: false`): a sprite's texture usually
- * comes from a bundle in Pixi's global `Assets` cache, shared with any other host of the same game,
- * and Pixi itself warns that such textures must be unloaded, not destroyed. Bundle textures are
- * freed by the `BundleLoader` when their last user leaves; textures a scene generates are freed by
- * the scene's `destroy` (the `Scene` contract).
- */
-export const STAGE_DESTROY_OPTIONS = {
-  children: true,
-  context: true,
-  style: true,
-  texture: false,
-  textureSource: false,
-} as const satisfies DestroyOptions
+// Kept here too: it was first exported from this module.
+export { STAGE_DESTROY_OPTIONS }
 
 /** Where a runtime is in its life; it only moves forward. */
 export type CanvasRuntimeState = 'idle' | 'starting' | 'running' | 'failed' | 'destroyed'
@@ -55,7 +44,10 @@ export class CanvasRuntime<Snapshot> {
   #state: CanvasRuntimeState = 'idle'
   #snapshot: Snapshot
   #size: SceneSize | null = null
+  #lease: ApplicationLease | null = null
   #app: CanvasApplication | null = null
+  /** The scene's own root under the (possibly reused) application's stage; destroyed on teardown. */
+  #root: Container | null = null
   #scene: Scene<Snapshot> | null = null
   #mounted = false
   #heldBundles: readonly AssetBundle[] = []
@@ -100,23 +92,22 @@ export class CanvasRuntime<Snapshot> {
       this.#heldBundles = scene.bundles
       const loading = platform.bundles.acquire(scene.bundles)
       const initial = measure(element)
-      const creating = platform
-        .createApplication({
-          width: Math.max(1, initial.width),
-          height: Math.max(1, initial.height),
-          resolution: capResolution(platform.devicePixelRatio()),
-          autoDensity: true,
-          backgroundAlpha: 0,
-          antialias: true,
-          autoStart: false,
-          sharedTicker: false,
-        })
-        .then((app) => {
-          // Pixi cannot destroy an application during its async init, so one that arrives after
-          // teardown is destroyed here, on arrival.
-          if (this.#isStarting()) this.#app = app
-          else destroyApplication(app)
-        })
+      const lease = platform.acquireApplication({
+        width: Math.max(1, initial.width),
+        height: Math.max(1, initial.height),
+        resolution: capResolution(platform.devicePixelRatio()),
+        autoDensity: true,
+        backgroundAlpha: 0,
+        antialias: true,
+        autoStart: false,
+        sharedTicker: false,
+      })
+      // Held from the moment it is asked for, so a destroy during init gives it back (the platform
+      // destroys or parks one that arrives after that).
+      this.#lease = lease
+      const creating = lease.application.then((app) => {
+        if (this.#isStarting()) this.#app = app
+      })
       await Promise.all([creating, loading])
       if (!this.#isStarting() || !this.#app) return
       this.#mount(this.#app, scene)
@@ -171,7 +162,12 @@ export class CanvasRuntime<Snapshot> {
     motion.addEventListener('change', onMotion)
     this.#disposers.push(() => motion.removeEventListener('change', onMotion))
 
-    scene.mount(app.stage, context)
+    // A root of its own, not the stage: the application may be reused by the next mount, and
+    // destroying this root with its children leaves the stage as the previous mount found it.
+    const root = new Container()
+    this.#root = root
+    app.stage.addChild(root)
+    scene.mount(root, context)
     this.#mounted = true
     this.#applySize(measure(element))
     this.#disposers.push(platform.observeSize(element, (size) => this.#applySize(size)))
@@ -270,10 +266,16 @@ export class CanvasRuntime<Snapshot> {
       })
     }
     if (scene && this.#mounted) step(() => scene.destroy())
-    if (app) step(() => destroyApplication(app))
+    const root = this.#root
+    if (root) step(() => root.destroy(STAGE_DESTROY_OPTIONS))
+    const lease = this.#lease
+    // Stops the ticker and takes the canvas out of the page, or destroys a dedicated application.
+    if (lease) step(() => lease.release())
     const bundles = this.#heldBundles
     if (bundles.length > 0) step(() => this.#options.platform.bundles.release(bundles))
+    this.#lease = null
     this.#app = null
+    this.#root = null
     this.#scene = null
     this.#mounted = false
     this.#heldBundles = []
@@ -281,11 +283,6 @@ export class CanvasRuntime<Snapshot> {
     if (errors.length > 1)
       throw new AggregateError(errors, '[Canvas] several teardown steps failed')
   }
-}
-
-function destroyApplication(app: CanvasApplication): void {
-  app.canvas.remove()
-  app.destroy({ removeView: true }, STAGE_DESTROY_OPTIONS)
 }
 
 function measure(element: HTMLElement): CssSize {

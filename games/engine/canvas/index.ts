@@ -9,12 +9,14 @@ export {
   type CanvasRuntimeOptions,
   type CanvasRuntimeState,
 } from './CanvasRuntime'
+export { ApplicationPool, destroyApplication } from './ApplicationPool'
 export { BundleRegistry, type AssetsLike } from './BundleRegistry'
 export {
   MAX_RESOLUTION,
   REDUCED_MOTION_QUERY,
   capResolution,
   observeElementSize,
+  type ApplicationLease,
   type ApplicationSetup,
   type BundleLoader,
   type CanvasApplication,

@@ -2,6 +2,7 @@
 // so without it every canvas stays blank. It swaps in eval-free code paths for the whole app.
 import 'pixi.js/unsafe-eval'
 import { Application, Assets } from 'pixi.js'
+import { ApplicationPool } from './ApplicationPool'
 import { BundleRegistry } from './BundleRegistry'
 import {
   observeElementSize,
@@ -47,13 +48,16 @@ export async function createPixiApplication(setup: ApplicationSetup): Promise<Ca
 let shared: CanvasPlatform | null = null
 
 /**
- * The browser platform: Pixi applications, bundles shared through one `BundleRegistry` over the
+ * The browser platform: Pixi applications from one page-wide `ApplicationPool`, bundles shared through one `BundleRegistry` over the
  * global `Assets` cache (one registry per page, since the cache is per page), the page's document,
  * `matchMedia` and `devicePixelRatio`, and `performance.now()` as the clock.
  */
 export function pixiPlatform(): CanvasPlatform {
-  shared ??= {
-    createApplication: createPixiApplication,
+  if (shared) return shared
+  // One renderer for the page's life, lent to each mount in turn (see `ApplicationPool`).
+  const applications = new ApplicationPool(createPixiApplication)
+  shared = {
+    acquireApplication: (setup) => applications.acquire(setup),
     bundles: new BundleRegistry(Assets),
     observeSize: observeElementSize,
     visibility: document,

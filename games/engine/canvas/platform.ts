@@ -6,8 +6,13 @@ import type { AssetBundle, SceneFrame } from './Scene'
  * with fakes (no WebGL there) and in the browser with Pixi (`createPixiPlatform`).
  */
 export interface CanvasPlatform {
-  /** Create and initialise one renderer application (Pixi's `Application` after `await init`). */
-  createApplication(options: ApplicationSetup): Promise<CanvasApplication>
+  /**
+   * Lend a renderer application (Pixi's `Application` after `await init`) for one mount. The
+   * platform decides whether it is created for this mount or reused from an earlier one
+   * (`ApplicationPool`: one per page, since Pixi leaks per renderer created); the runtime only
+   * ever releases it, never destroys it.
+   */
+  acquireApplication(options: ApplicationSetup): ApplicationLease
   /** Shared, reference-counted asset bundles. */
   readonly bundles: BundleLoader
   /** Call `onSize` with the element's CSS size now and on every change; returns the disposer. */
@@ -22,7 +27,19 @@ export interface CanvasPlatform {
   readonly clock: { now(): number }
 }
 
-/** Options the runtime passes to `createApplication`; a subset of Pixi's `ApplicationOptions`. */
+/**
+ * One mount's use of an application. The application may have drawn other scenes before and will
+ * draw others after: the runtime mounts its scene under a root container of its own, and before
+ * `release` removes everything it added (ticker callbacks, the root and its children).
+ */
+export interface ApplicationLease {
+  /** Resolves with the application once initialised; rejects if it could not be created. */
+  readonly application: Promise<CanvasApplication>
+  /** Give the application back; safe before it has arrived and more than once. */
+  release(): void
+}
+
+/** Options the runtime passes to `acquireApplication`; a subset of Pixi's `ApplicationOptions`. */
 export interface ApplicationSetup {
   width: number
   height: number

@@ -5,6 +5,7 @@
  * what is live so a test can assert that everything returns to where it started.
  */
 import { Container, Texture, TextureSource, type DestroyOptions } from 'pixi.js'
+import { ApplicationPool } from '../ApplicationPool'
 import { BundleRegistry, type AssetsLike } from '../BundleRegistry'
 import {
   REDUCED_MOTION_QUERY,
@@ -272,7 +273,7 @@ export class FakeResizeObserver {
 export interface FakePlatformOptions {
   devicePixelRatio?: number
   reducedMotion?: boolean
-  /** When true, `createApplication` waits for the test to resolve `pendingApps`. */
+  /** When true, creating an application waits for the test to resolve `pendingApps`. */
   holdApplications?: boolean
 }
 
@@ -292,8 +293,12 @@ export function createFakePlatform(options: FakePlatformOptions = {}) {
     holdApplications: options.holdApplications ?? false,
     now: 0,
   }
-  const platform: CanvasPlatform = {
-    async createApplication(setup) {
+  /**
+   * How the fake makes an application; a test may replace `create` (to fail a start, say). The
+   * platform lends them through the real `ApplicationPool`, so tests run the page-wide policy.
+   */
+  const factory = {
+    async create(setup: ApplicationSetup): Promise<CanvasApplication> {
       // Counted live from creation, as a real one holds its WebGL context from `init` on.
       state.liveApps += 1
       state.maxLiveApps = Math.max(state.maxLiveApps, state.liveApps)
@@ -308,6 +313,10 @@ export function createFakePlatform(options: FakePlatformOptions = {}) {
       }
       return app
     },
+  }
+  const pool = new ApplicationPool((setup) => factory.create(setup))
+  const platform: CanvasPlatform = {
+    acquireApplication: (setup) => pool.acquire(setup),
     bundles: registry,
     observeSize: observeElementSize,
     visibility: document,
@@ -322,7 +331,19 @@ export function createFakePlatform(options: FakePlatformOptions = {}) {
   }
   /** Listeners attached to any media query and not yet removed. */
   const mediaListeners = () => queries.reduce((sum, query) => sum + query.listeners.size, 0)
-  return { platform, assets, registry, motion, queries, mediaListeners, apps, pendingApps, state }
+  return {
+    platform,
+    factory,
+    pool,
+    assets,
+    registry,
+    motion,
+    queries,
+    mediaListeners,
+    apps,
+    pendingApps,
+    state,
+  }
 }
 
 /** Set what jsdom reports as an element's CSS size (it lays nothing out, so it reports 0). */
