@@ -352,15 +352,44 @@ describe('bet region', () => {
     expect(h.ctx()).toMatchObject({ bet: null, lastError: 'balance_not_enough', balance: 50_000 })
   })
 
-  it('returns to idle on a transport failure, and the snapshot restores an accepted bet', async () => {
+  it('asks for a snapshot when a bet goes unanswered, and adopts the bet the server took', async () => {
     const h = start()
     h.send(snapshot('betting'))
     h.send(BET(1000))
     await h.fail()
-    expect(h.value()).toMatchObject({ bet: 'idle' })
-    expect(h.ctx().lastError).toBe('network')
+    expect(h.value()).toMatchObject({ bet: 'confirming' })
+    expect(h.last().input).toEqual({ type: 'sync', v: 1 })
     h.send(snapshot('betting', [{ status: 'active' }]))
     expect(h.value()).toMatchObject({ bet: 'placed' })
+    expect(h.ctx().lastError).toBeNull()
+  })
+
+  it('says the unanswered bet failed when the snapshot has none, or none comes', async () => {
+    const none = start()
+    none.send(snapshot('betting'))
+    none.send(BET(1000))
+    await none.fail()
+    none.send(snapshot('betting'))
+    expect(none.value()).toMatchObject({ bet: 'idle' })
+    expect(none.ctx()).toMatchObject({ bet: null, lastError: 'network' })
+
+    const silent = start()
+    silent.send(snapshot('betting'))
+    silent.send(BET(1000))
+    await silent.fail()
+    await vi.advanceTimersByTimeAsync(SNAPSHOT_TIMEOUT_MS - 1)
+    expect(silent.value()).toMatchObject({ bet: 'confirming' })
+    await vi.advanceTimersByTimeAsync(1)
+    expect(silent.value()).toMatchObject({ bet: 'idle' })
+    expect(silent.ctx()).toMatchObject({ bet: null, lastError: 'network' })
+
+    const refused = start()
+    refused.send(snapshot('betting'))
+    refused.send(BET(1000))
+    await refused.fail()
+    await refused.fail()
+    expect(refused.value()).toMatchObject({ bet: 'idle' })
+    expect(refused.ctx().lastError).toBe('network')
   })
 
   it('cashes out only while its round runs, and takes win and balance from the ack', async () => {

@@ -357,6 +357,12 @@ export const crashRoundMachine = setup({
           },
           // Nothing on the server yet: a command in flight will answer for itself.
           { guard: stateIn('#crashRound.bet.placing') },
+          // The server never took the unanswered bet: say so.
+          {
+            guard: stateIn('#crashRound.bet.confirming'),
+            target: '.idle',
+            actions: ['clearBet', 'commandFailed'],
+          },
           { target: '.idle', actions: 'clearBet' },
         ],
         settled: { actions: 'applySettled' },
@@ -394,9 +400,20 @@ export const crashRoundMachine = setup({
                 actions: { type: 'betAccepted', params: ({ event }) => ({ ack: event.output }) },
               },
             ],
-            // Unknown whether the server took it; the snapshot after reconnection will say.
+            // Unknown whether the server took it (a slow server, not only a lost one): ask.
+            onError: { target: 'confirming' },
+          },
+        },
+        // The bet's ack never came, yet its stake may already be held. Rather than show no bet
+        // while one stands, ask for a snapshot (handled above: it adopts the bet or clears it);
+        // no answer in time leaves the region idle with the network error, as before.
+        confirming: {
+          invoke: {
+            src: 'requestSync',
+            input: { type: 'sync', v: PROTOCOL_VERSION },
             onError: { target: 'idle', actions: ['clearBet', 'commandFailed'] },
           },
+          after: { snapshotTimeout: { target: 'idle', actions: ['clearBet', 'commandFailed'] } },
         },
         queued: {
           on: {

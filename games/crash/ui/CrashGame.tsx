@@ -129,7 +129,10 @@ export function CrashGame(props: CrashGameProps) {
       ? 'placed'
       : betState === 'afterFailedCancel'
         ? 'placed'
-        : (betState as BetPanelState)
+        : // Still finding out whether an unanswered bet stands: to the player it is being placed.
+          betState === 'confirming'
+          ? 'placing'
+          : (betState as BetPanelState)
   const round = context.round
   const sceneLabel = t('crash:scene.label', {
     round: round?.id ?? '—',
