@@ -140,15 +140,17 @@ test('a finished round opens its fairness proof, recomputed in the browser', asy
   test.setTimeout(90_000)
   const crash = new CrashPage(page)
   await crash.open()
-  const chip = page.getByTestId('crash.history-item').first()
-  await expect(chip).toBeVisible({ timeout: 60_000 })
+  const first = page.getByTestId('crash.history-item').first()
+  await expect(first).toBeVisible({ timeout: 60_000 })
+  // Pin the chip by its round: a round ending now would make another chip the first.
+  const roundId = await first.getAttribute('data-round-id')
+  const chip = page.locator(`[data-testid="crash.history-item"][data-round-id="${roundId}"]`)
+  const shown = ((await chip.textContent()) ?? '').trim()
   await chip.click()
   const dialog = page.getByTestId('crash.fairness-dialog')
   await expect(dialog).toBeVisible()
   await expect(dialog).toContainText('npm run fair -- crash --hash')
-  await expect(page.getByTestId('crash.fairness-computed')).toHaveText(
-    ((await chip.textContent()) ?? '').trim(),
-  )
+  await expect(page.getByTestId('crash.fairness-computed')).toHaveText(shown)
 })
 
 test('a bet in the profile history reopens its round’s proof, with the crash point of the round', async ({

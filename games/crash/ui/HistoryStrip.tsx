@@ -34,6 +34,7 @@ export function HistoryStrip({ history, terminatingHash }: HistoryStripProps) {
               type="button"
               className={`crash-history__chip crash-history__chip--${tone(entry.crashPoint)}`}
               data-testid="crash.history-item"
+              data-round-id={entry.roundId}
               aria-label={t('crash:history.open', {
                 round: entry.roundId,
                 multiplier: formatMultiplier(entry.crashPoint),
