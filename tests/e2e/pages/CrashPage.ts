@@ -1,7 +1,12 @@
-import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test'
-import { DEMO } from '../../../server/db/seed'
+import {
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test'
 import type { ProfileUserResponse } from '../../../src/api/protocol'
-import { LOGIN_CALL, PROFILE_CALL } from '../support/calls'
+import { PROFILE_CALL } from '../support/calls'
 import type { CanvasInspection } from '../../../games/engine/canvas'
 import type { CrashDrawn } from '../../../games/crash/scene/CrashScene'
 
@@ -51,18 +56,14 @@ export class CrashPage {
   }
 
   /**
-   * A new page of `context` (pass the test's own, which Playwright closes) where the demo player
-   * is logged in, the token kept in its cookie as the app keeps it.
+   * A new page of `context` (pass the test's own, which Playwright closes) where a player of its
+   * own is logged in, the token kept in its cookie as the app keeps it. Each test gets a fresh
+   * player funded through the sandbox payment provider: tests run in parallel, and a shared
+   * account's bets would meet in one round (one bet per player and round).
    */
   static async loggedIn(context: BrowserContext, baseURL: string): Promise<CrashPage> {
-    const response = await context.request.post(LOGIN_CALL, {
-      data: { email: DEMO.email, password: DEMO.password },
-    })
-    expect(response.ok()).toBe(true)
-    const body = (await response.json()) as { token?: string; data?: { token?: string } }
-    const token = body.token ?? body.data?.token
-    expect(token).toBeTruthy()
-    await context.addCookies([{ name: 'token', value: token as string, url: baseURL }])
+    const token = await fundedPlayer(context.request)
+    await context.addCookies([{ name: 'token', value: token, url: baseURL }])
     return new CrashPage(await context.newPage())
   }
 
@@ -178,4 +179,35 @@ export class CrashPage {
   async canvasFrames(): Promise<number> {
     return (await this.canvas())?.frames ?? 0
   }
+}
+
+/** What a funded test player starts with: 1 000 RUB, in minor units. */
+export const FUNDED_BALANCE = 100_000
+
+/**
+ * Registers a new player by e-mail and deposits {@link FUNDED_BALANCE} through the sandbox
+ * payment provider, all over the API as the app would; returns the session token.
+ */
+export async function fundedPlayer(request: APIRequestContext): Promise<string> {
+  const email = `crash-${Date.now()}-${Math.floor(Math.random() * 1e6)}@tessera.test`
+  const registered = await request.post('/api/api/v2/auth/register/email', {
+    data: { email, password: 'crash-player-1', currency: 'RUB' },
+  })
+  expect(registered.status(), await registered.text()).toBe(200)
+  const { data } = (await registered.json()) as { data: { token: string } }
+  const headers = { Authorization: `Bearer ${data.token}` }
+  const billing = await request.get('/api/api/v2/billing/data', { headers })
+  expect(billing.ok(), await billing.text()).toBe(true)
+  const { payments } = (await billing.json()) as { payments: { methods: { hash: string }[] } }
+  const method = payments.methods[0]?.hash
+  expect(method, 'a payment method in RUB').toBeTruthy()
+  const invoice = await request.post('/api/billing/payment/create', {
+    headers: { ...headers, 'Idempotency-Key': `fund-${email.replace('@', '.')}` },
+    data: { method_hash: method, amount: FUNDED_BALANCE },
+  })
+  expect(invoice.ok(), await invoice.text()).toBe(true)
+  const { id } = (await invoice.json()) as { id: string | number }
+  const paid = await request.post(`/api/sandbox/pay/${id}/confirm`)
+  expect(paid.ok(), await paid.text()).toBe(true)
+  return data.token
 }
