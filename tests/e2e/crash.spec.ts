@@ -79,10 +79,13 @@ test('a player and a guest see the same round; the player bets, cashes out and i
     await expect(player.status).toHaveAttribute('data-state', /cashedOut|lost/, {
       timeout: 60_000,
     })
-    if ((await player.status.getAttribute('data-state')) !== 'cashedOut') continue
-    // The live feed can report the cash-out before the ack or the settlement carries the win.
-    await expect(player.status).toHaveAttribute('data-win', /^\d+$/)
-    const win = Number(await player.status.getAttribute('data-win'))
+    // State and win in one read: the next round's betting (3 s after the crash) clears both.
+    const result = await player.status.evaluate((el) => ({
+      state: el.getAttribute('data-state'),
+      win: el.getAttribute('data-win'),
+    }))
+    if (result.state !== 'cashedOut') continue
+    const win = Number(result.win)
     expect(win).toBeGreaterThanOrEqual(amount)
     // The canvas marks the cash-out on this round's curve and banners the win (test hook); the
     // next round's betting, 3 s after the crash, would clear both.
