@@ -45,6 +45,9 @@ export default defineConfig({
       // The browser is on 127.0.0.1, so that is the site's public address: the social popup posts
       // its tokens only to an origin of PUBLIC_URL, and links in mails and the payment page use it.
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // Every test's player registers from this one address; the limit itself is tested in the
+      // server's integration tests, not by starving the suite.
+      RATE_LIMIT_REGISTER: '60',
       // A fresh in-memory database per run: the demo account starts seeded and untouched.
       DATA_DIR: process.env.E2E_DATA_DIR ?? 'memory://',
     },
