@@ -74,7 +74,9 @@ test('a player and a guest see the same round; the player bets, cashes out and i
     if (missed) continue
     expect(await guest.roundId()).toBe(round)
     if ((await player.phase()) === 'running' && (await player.cashOutButton.isEnabled())) {
-      await player.cashOutButton.click()
+      // The round can crash between the check and the click, disabling the button for good: the
+      // click then gives up and the round's result (lost) sends this attempt round again.
+      await player.cashOutButton.click({ timeout: 3_000 }).catch(() => undefined)
     }
     await expect(player.status).toHaveAttribute('data-state', /cashedOut|lost/, {
       timeout: 60_000,
