@@ -7,7 +7,7 @@ import { fromPromise } from 'xstate'
 import i18next from 'i18next'
 
 import type { Api } from '../../api'
-import type { User, VerificationStatus } from '../../api/protocol'
+import type { VerificationStatus } from '../../api/protocol'
 import { verificationMachine } from '../../flows/verification.machine'
 import { App } from '../../App'
 import { initI18n } from '../../i18n'
@@ -17,6 +17,7 @@ import { useSession } from '../../stores/session'
 import { registerModalBody } from '../modals/slots'
 import { resetSandboxMode } from './sandboxMode'
 import { createVerificationBody } from './VerificationBody'
+import { testUser } from '../../test/users'
 
 beforeAll(async () => {
   await initI18n('en')
@@ -27,34 +28,13 @@ afterEach(() => {
   resetSandboxMode()
 })
 
-const base = {
-  id: 7,
-  name: 'Player',
-  email: 'player@tessera.test',
-  phone: null,
-  balance: 0,
-  bonus: 0,
-  bonus_balance: 0,
-  total_balance: 0,
-  currency: 'RUB',
-  locale: 'en',
-  timezone: null,
-  image: { small: null },
-  register_method: 'email',
-  is_phone_verified: false,
-  is_email_verified: true,
-  is_password_exists: true,
-  premium: { status: false },
-  is_avatar_hidden: false,
-  is_statistics_hidden: false,
-  features: [],
-  region: 'RU',
-}
 const userWith = (status: VerificationStatus | null) =>
-  ({
-    ...base,
+  testUser({
+    name: 'Player',
+    email: 'player@tessera.test',
+    locale: 'en',
     verification: { is_need: true, data: status === null ? null : { status } },
-  }) as unknown as User
+  })
 
 function setup(mode: 'sandbox' | 'production', afterAdvance: VerificationStatus) {
   const advance = vi.fn()
