@@ -4,7 +4,12 @@ import type { Db } from '../../server/db/db'
 import { Ledger } from '../../server/ledger/ledger'
 import { LedgerError } from '../../server/ledger/errors'
 import { testDrivers } from './support/drivers'
-import { checkInvariants, newUsers } from './support/ledgerInvariants'
+import {
+  checkInvariants,
+  ledgerOp,
+  newUsers,
+  type LedgerOp as Op,
+} from './support/ledgerInvariants'
 
 /**
  * Group commit (migration 011, server/ledger/groupCommit.ts): movements submitted together go to
@@ -12,35 +17,7 @@ import { checkInvariants, newUsers } from './support/ledgerInvariants'
  * movements would mean run one by one, in order, each in a transaction of its own.
  */
 
-type Op =
-  | { type: 'deposit'; user: number; amount: number }
-  | { type: 'hold'; user: number; amount: number }
-  | { type: 'settle'; hold: number; payout: number }
-  | { type: 'refund'; hold: number }
-  | { type: 'replay'; of: number }
-  | { type: 'misuse'; of: number }
-
-const opArb: fc.Arbitrary<Op> = fc.oneof(
-  fc.record({
-    type: fc.constant('deposit' as const),
-    user: fc.nat(1),
-    amount: fc.integer({ min: 1, max: 50_000 }),
-  }),
-  // Stakes near the balances, so holds in one batch run each other out of money.
-  fc.record({
-    type: fc.constant('hold' as const),
-    user: fc.nat(1),
-    amount: fc.integer({ min: 1, max: 60_000 }),
-  }),
-  fc.record({
-    type: fc.constant('settle' as const),
-    hold: fc.nat(20),
-    payout: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 200_000 })),
-  }),
-  fc.record({ type: fc.constant('refund' as const), hold: fc.nat(20) }),
-  fc.record({ type: fc.constant('replay' as const), of: fc.nat(60) }),
-  fc.record({ type: fc.constant('misuse' as const), of: fc.nat(60) }),
-)
+const opArb = ledgerOp(2, 60)
 
 /** What a call answered, without the ids (which differ between the two worlds compared). */
 type Seen = { ok: true; result: Record<string, unknown> } | { ok: false; code: string }

@@ -4,36 +4,9 @@ import type { Db } from '../../server/db/db'
 import { Ledger } from '../../server/ledger/ledger'
 import { LedgerError } from '../../server/ledger/errors'
 import { testDrivers } from './support/drivers'
-import { checkInvariants, newUsers } from './support/ledgerInvariants'
+import { checkInvariants, ledgerOp, newUsers } from './support/ledgerInvariants'
 
-type Op =
-  | { type: 'deposit'; user: number; amount: number }
-  | { type: 'hold'; user: number; amount: number }
-  | { type: 'settle'; hold: number; payout: number }
-  | { type: 'refund'; hold: number }
-  | { type: 'replay'; of: number }
-  | { type: 'misuse'; of: number }
-
-const opArb: fc.Arbitrary<Op> = fc.oneof(
-  fc.record({
-    type: fc.constant('deposit' as const),
-    user: fc.nat(2),
-    amount: fc.integer({ min: 1, max: 50_000 }),
-  }),
-  fc.record({
-    type: fc.constant('hold' as const),
-    user: fc.nat(2),
-    amount: fc.integer({ min: 1, max: 60_000 }),
-  }),
-  fc.record({
-    type: fc.constant('settle' as const),
-    hold: fc.nat(20),
-    payout: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 200_000 })),
-  }),
-  fc.record({ type: fc.constant('refund' as const), hold: fc.nat(20) }),
-  fc.record({ type: fc.constant('replay' as const), of: fc.nat(40) }),
-  fc.record({ type: fc.constant('misuse' as const), of: fc.nat(40) }),
-)
+const opArb = ledgerOp(3, 40)
 
 describe.each(testDrivers())('ledger properties on $name', (driver) => {
   let db: Db

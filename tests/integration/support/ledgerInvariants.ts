@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { expect } from 'vitest'
 import type { Db } from '../../../server/db/db'
 
@@ -47,4 +48,40 @@ export async function checkInvariants(db: Db) {
          WHERE h.user_id = a.user_id AND h.currency = a.currency AND h.status = 'open')`,
   )
   expect(holds).toEqual([])
+}
+
+/** One step of a random ledger script: a movement, or a replay or misuse of an earlier key. */
+export type LedgerOp =
+  | { type: 'deposit'; user: number; amount: number }
+  | { type: 'hold'; user: number; amount: number }
+  | { type: 'settle'; hold: number; payout: number }
+  | { type: 'refund'; hold: number }
+  | { type: 'replay'; of: number }
+  | { type: 'misuse'; of: number }
+
+/**
+ * Random ledger steps over `users` players, replaying or misusing any of the first `keys` keys.
+ * Stakes reach past the deposits, so holds run players out of money.
+ */
+export function ledgerOp(users: number, keys: number): fc.Arbitrary<LedgerOp> {
+  return fc.oneof(
+    fc.record({
+      type: fc.constant('deposit' as const),
+      user: fc.nat(users - 1),
+      amount: fc.integer({ min: 1, max: 50_000 }),
+    }),
+    fc.record({
+      type: fc.constant('hold' as const),
+      user: fc.nat(users - 1),
+      amount: fc.integer({ min: 1, max: 60_000 }),
+    }),
+    fc.record({
+      type: fc.constant('settle' as const),
+      hold: fc.nat(20),
+      payout: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 200_000 })),
+    }),
+    fc.record({ type: fc.constant('refund' as const), hold: fc.nat(20) }),
+    fc.record({ type: fc.constant('replay' as const), of: fc.nat(keys) }),
+    fc.record({ type: fc.constant('misuse' as const), of: fc.nat(keys) }),
+  )
 }
