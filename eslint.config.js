@@ -3,6 +3,7 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import react from 'eslint-plugin-react'
 import reactHooks from 'eslint-plugin-react-hooks'
+import jsxA11y from 'eslint-plugin-jsx-a11y'
 import globals from 'globals'
 import { kindBlocks, placeBlocks } from './eslint.layers.js'
 
@@ -43,6 +44,13 @@ export default tseslint.config(
       'react/jsx-no-literals': ['error', { noStrings: false, ignoreProps: true }],
       'react/jsx-key': 'error',
     },
+  },
+  // The games' controls and the shell's forms stay usable by keyboard and screen reader.
+  { ...jsxA11y.flatConfigs.recommended, files: ['src/**/*.tsx', 'games/**/*.tsx'] },
+  {
+    files: ['src/**/*.tsx', 'games/**/*.tsx'],
+    // Checked where a component forwards the prop to the DOM element, once, not at every caller.
+    rules: { 'jsx-a11y/no-autofocus': ['error', { ignoreNonDOM: true }] },
   },
   // Tests may write literal text (fixtures, assertions).
   {
