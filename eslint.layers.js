@@ -110,10 +110,11 @@ const serverImports = [
     serverMessage,
   ),
   {
-    // The HTTP contract (src/api/protocol) is pure zod and is the one part of src/ the server
-    // shares: the reference server implements exactly what the client calls.
-    regex: '(^|/)src/(?!api/protocol(/|$))',
-    message: 'The server imports nothing from src/ except the HTTP contract in src/api/protocol.',
+    // What the shell and the server share (the HTTP contract, money and ids) lives outside src/,
+    // in contract/ and games/engine/money.
+    regex: '(^|/)src(/|$)',
+    message:
+      'The server imports nothing from src/ (the browser shell): the HTTP contract it shares with the shell is contract/.',
   },
 ]
 
@@ -151,7 +152,7 @@ const pureGameFiles = [
   'games/engine/fairness/**/*.ts',
   'games/engine/money/**/*.ts',
 ]
-const httpContractFiles = ['src/api/protocol/**/*.ts']
+const httpContractFiles = ['contract/**/*.ts']
 const machineFiles = ['games/**/*.machine.ts', 'games/**/machine.ts', 'games/**/*.model.ts']
 const sceneFiles = ['games/**/scene/**/*.{ts,tsx}']
 const indexFiles = ['games/*/index.ts', 'games/engine/*/index.ts']
@@ -201,11 +202,11 @@ export const kindBlocks = firstMatchWins([
     rules: kindRules({ imports: pureImports, globals: pureGlobals, ...deterministic }),
   },
   {
-    // The HTTP contract is pure and part of the shell: both rules hold (it moves out of src/ later).
+    // The HTTP contract, shared by the shell and the server, is pure like a game's protocol.
     name: 'layers/pure-http-contract',
     files: httpContractFiles,
     rules: kindRules({
-      imports: [...pureImports, ...shellImports],
+      imports: pureImports,
       globals: pureGlobals,
       ...deterministic,
     }),
@@ -272,16 +273,16 @@ export const placeBlocks = firstMatchWins([
       patterns: [{ regex: `${up(depth + 1)}(?!engine/)`, message: engineMessage }],
     }),
   })),
-  // The HTTP contract, `depth` folders inside src/api/protocol, leaves its folder with
-  // `depth + 1` times `../`: only to reach fairness and money at the root's games/engine.
+  // The HTTP contract, `depth` folders inside contract/, leaves its folder with `depth + 1`
+  // times `../`: only to reach fairness and money in games/engine.
   ...depths.map((depth) => ({
     name: `layers/http-contract-depth-${depth}`,
-    files: [atDepth('src/api/protocol', depth)],
+    files: [atDepth('contract', depth)],
     rules: placeRule({
       browser: true,
       patterns: [
         {
-          regex: `${up(depth + 1)}(?!(\\.\\./){2}games/engine/(fairness|money)(/|$))`,
+          regex: `${up(depth + 1)}(?!games/engine/(fairness|money)(/|$))`,
           message: pureMessage,
         },
       ],

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 
 import { formatMoney, type Minor } from '../../games/engine/money'
-import type { ProfileUserResponse } from '../../src/api/protocol'
+import type { ProfileUserResponse } from '../../contract'
 import { CrashPage } from './pages/CrashPage'
 import { PROFILE_CALL } from './support/calls'
 import { t } from './support/locales'

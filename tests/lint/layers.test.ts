@@ -25,7 +25,7 @@ const MESSAGE = {
   engine: 'it never imports a game, the kit',
   games: 'games/ is the engine, the kit and the games',
   server: "The server shares only games' rules and protocols",
-  serverSrc: 'The server imports nothing from src/ except the HTTP contract',
+  serverSrc: 'The server imports nothing from src/ (the browser shell)',
   shellGame: 'The shell uses a game (or the kit) only through',
   shellEngine: 'The shell uses an engine module only through its index.ts',
   shellServer: 'src/ runs in the browser and never imports the server',
@@ -109,19 +109,20 @@ importRule(
 )
 
 importRule(
-  'the HTTP contract (src/api/protocol) is pure too',
+  'the HTTP contract (contract/) is pure too',
   [
-    ['src/api/protocol/probe.ts', 'react', MESSAGE.pure],
-    ['src/api/protocol/probe.ts', 'ky', MESSAGE.pure],
-    ['src/api/protocol/probe.ts', '../../stores/session', MESSAGE.pure],
-    ['src/api/protocol/probe.ts', '../client', MESSAGE.pure],
-    ['src/api/protocol/probe.ts', '../../../games/engine/stream', MESSAGE.pure],
-    ['src/api/protocol/probe.ts', '../../../games/crash/rules', MESSAGE.pure],
+    ['contract/probe.ts', 'react', MESSAGE.pure],
+    ['contract/probe.ts', 'ky', MESSAGE.pure],
+    ['contract/probe.ts', '../src/stores/session', MESSAGE.pure],
+    ['contract/probe.ts', '../src/api/client', MESSAGE.pure],
+    ['contract/probe.ts', '../games/engine/stream', MESSAGE.pure],
+    ['contract/probe.ts', '../games/crash/rules', MESSAGE.pure],
+    ['contract/probe.ts', '../server/ledger/ledger', MESSAGE.pure],
   ],
   [
-    ['src/api/protocol/probe.ts', 'zod/mini'],
-    ['src/api/protocol/probe.ts', './common'],
-    ['src/api/protocol/probe.ts', '../../../games/engine/money'],
+    ['contract/probe.ts', 'zod/mini'],
+    ['contract/probe.ts', './common'],
+    ['contract/probe.ts', '../games/engine/money'],
   ],
 )
 
@@ -208,6 +209,7 @@ importRule(
   [
     ['server/games/probe/service.ts', '../../../src/api/client', MESSAGE.serverSrc],
     ['server/games/probe/service.ts', '../../../src/stores/session', MESSAGE.serverSrc],
+    ['server/http/routes/probe.ts', '../../../src/api/protocol', MESSAGE.serverSrc],
     ['server/games/probe/service.ts', '../../../games/crash/ui/CrashGame', MESSAGE.server],
     ['server/games/probe/service.ts', '../../../games/crash/scene/CrashScene', MESSAGE.server],
     ['server/games/probe/service.ts', '../../../games/crash/round.machine', MESSAGE.server],
@@ -227,7 +229,7 @@ importRule(
     ['server/games/probe/service.ts', '../../../games/engine/fairness'],
     ['server/games/probe/service.ts', '../../../games/engine/money'],
     ['server/games/probe/service.ts', '../../../games/kit/wire/protocol'],
-    ['server/games/probe/service.ts', '../../../src/api/protocol'],
+    ['server/games/probe/service.ts', '../../../contract'],
     ['server/games/probe/service.ts', '../../kit/namespace'],
     ['server/realtime/probe.ts', '../games/crash/socket'],
     ['server/app.ts', './games/crash/routes'],
@@ -265,7 +267,7 @@ describe("a game's index lists its exports by name", () => {
 })
 
 describe('rules, protocols, fairness, money and machines are deterministic', () => {
-  const files = [...pureFiles, 'src/api/protocol/probe.ts', ...machineFiles]
+  const files = [...pureFiles, 'contract/probe.ts', ...machineFiles]
   const broken: [string, string][] = [
     ['export const now = Date.now()', MESSAGE.time],
     ['export const now = performance.now()', MESSAGE.time],

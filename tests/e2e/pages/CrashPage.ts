@@ -5,7 +5,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test'
-import type { ProfileUserResponse } from '../../../src/api/protocol'
+import type { ProfileUserResponse } from '../../../contract'
 import { PROFILE_CALL } from '../support/calls'
 import type { CanvasInspection } from '../../../games/engine/canvas'
 import type { CrashDrawn } from '../../../games/crash/scene/CrashScene'
