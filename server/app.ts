@@ -47,7 +47,7 @@ export async function buildApp(opts: {
   })
   app.decorateRequest('auth', null)
   app.setErrorHandler(errorHandler)
-  await registerSecurity(app, config)
+  await registerSecurity(app, config, API_PREFIX)
   await registerRateLimit(app)
   await app.register(
     async (api) => {

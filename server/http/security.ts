@@ -33,11 +33,24 @@ export function contentSecurityPolicy(config: Config): string {
   ].join('; ')
 }
 
-/** Security headers on every answer, and CORS only for the configured origins. */
-export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+/**
+ * Security headers on every answer, and CORS only for the configured origins. Answers under
+ * `apiPrefix` are `Cache-Control: no-store` unless their route chose a policy: they are private
+ * (profile, balance, sessions) or live (geo, config), and a shared or back-button cache must
+ * never hand one player's answer to another.
+ */
+export async function registerSecurity(
+  app: FastifyInstance,
+  config: Config,
+  apiPrefix: string,
+): Promise<void> {
   const csp = contentSecurityPolicy(config)
   const https = config.publicUrl.startsWith('https:')
-  app.addHook('onSend', async (_req, reply, payload) => {
+  const api = `${apiPrefix}/`
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.url.startsWith(api) && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store')
+    }
     reply.header('content-security-policy', csp)
     reply.header('x-content-type-options', 'nosniff')
     reply.header('x-frame-options', 'DENY')

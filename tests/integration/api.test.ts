@@ -4,6 +4,7 @@ import type { SuiteContext } from './support/context'
 import { startTestApp } from './support/harness'
 import { authSuite } from './suites/auth'
 import { fuzzSuite } from './suites/fuzz'
+import { hardeningSuite } from './suites/hardening'
 import { moneySuite } from './suites/money'
 import { passwordSuite } from './suites/passwords'
 import { siteSuite } from './suites/site'
@@ -30,5 +31,6 @@ describe.each(testDrivers())('HTTP API on $name', (driver) => {
   passwordSuite(ctx)
   moneySuite(ctx)
   siteSuite(ctx)
+  hardeningSuite(ctx)
   fuzzSuite(ctx)
 })
