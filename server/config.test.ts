@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { loadConfig } from './config'
+import { loadConfig, sandboxWarning } from './config'
 
 describe('configuration', () => {
   it('has working defaults and picks the mode from NODE_ENV', () => {
@@ -24,5 +24,20 @@ describe('configuration', () => {
     expect(loadConfig({}).testHooks).toBe(false)
     expect(loadConfig({ TEST_HOOKS: 'true' }).testHooks).toBe(true)
     expect(() => loadConfig({ TEST_HOOKS: 'true', NODE_ENV: 'production' })).toThrow(/TEST_HOOKS/)
+  })
+
+  it('keeps the sandbox local unless asked, never in production, and warns about it', () => {
+    expect(loadConfig({}).sandboxAllowRemote).toBe(false)
+    expect(loadConfig({ SANDBOX_ALLOW_REMOTE: 'true' }).sandboxAllowRemote).toBe(true)
+    expect(() => loadConfig({ SANDBOX_ALLOW_REMOTE: 'true', NODE_ENV: 'production' })).toThrow(
+      /SANDBOX_ALLOW_REMOTE/,
+    )
+    expect(sandboxWarning(loadConfig({ NODE_ENV: 'production' }))).toBeNull()
+    const local = sandboxWarning(loadConfig({}))!.join('\n')
+    expect(local).toMatch(/SANDBOX MODE/)
+    expect(local).toMatch(/this machine only/)
+    expect(sandboxWarning(loadConfig({ SANDBOX_ALLOW_REMOTE: 'true' }))!.join('\n')).toMatch(
+      /ANY client/,
+    )
   })
 })

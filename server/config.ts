@@ -69,6 +69,15 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN: perMinute(10),
   RATE_LIMIT_CODES: perMinute(5),
   RATE_LIMIT_REGISTER: perMinute(5),
+  /**
+   * Sandbox endpoints (`/api/sandbox/...`: the outbox with every log-in code, the payment page that
+   * credits any invoice) answer clients on this machine only; `true` opens them to every client,
+   * for a public demo whose players are all test players. Refused in production mode.
+   */
+  SANDBOX_ALLOW_REMOTE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** Sandbox payment provider: pay invoices automatically after this many ms (0 = never). */
   SANDBOX_PAY_DELAY_MS: z.coerce.number().int().min(0).default(0),
   /** Seconds an invoice stays payable. */
@@ -106,6 +115,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.TEST_HOOKS && mode === 'production') {
     throw new Error('[config] invalid environment:\n  TEST_HOOKS: never in production mode')
   }
+  if (e.SANDBOX_ALLOW_REMOTE && mode === 'production') {
+    throw new Error(
+      '[config] invalid environment:\n  SANDBOX_ALLOW_REMOTE: production mode has no sandbox',
+    )
+  }
   const gameServices = z
     .record(z.string(), z.string())
     .parse(JSON.parse(e.GAME_SERVICE_URLS) as unknown)
@@ -139,6 +153,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       codes: e.RATE_LIMIT_CODES,
       register: e.RATE_LIMIT_REGISTER,
     },
+    sandboxAllowRemote: e.SANDBOX_ALLOW_REMOTE,
     sandboxPayDelayMs: e.SANDBOX_PAY_DELAY_MS,
     invoiceLifetimeS: e.INVOICE_LIFETIME_S,
     scryptN: e.SCRYPT_N,
@@ -146,4 +161,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     testHooks: e.TEST_HOOKS,
     logLevel: e.LOG_LEVEL,
   } as const
+}
+
+/**
+ * The warning the server logs at start in sandbox mode, one line per fact, or null in production
+ * mode: a sandbox deployed by mistake gives away log-in codes and free money, so it must be loud.
+ */
+export function sandboxWarning(config: Config): string[] | null {
+  if (!config.sandbox) return null
+  return [
+    '!!! SANDBOX MODE: no real money; test providers for mail, SMS, payments, social log-in, KYC.',
+    config.sandboxAllowRemote
+      ? '!!! SANDBOX_ALLOW_REMOTE=true: ANY client can read every log-in code at /api/sandbox/outbox and credit any invoice. Never on a server with real players.'
+      : '!!! /api/sandbox (every log-in code, free deposits) answers clients on this machine only; SANDBOX_ALLOW_REMOTE=true opens it to all.',
+    '!!! For real players set NODE_ENV=production (or TESSERA_MODE=production).',
+  ]
 }

@@ -1,5 +1,5 @@
 import { buildApp } from './app'
-import { loadConfig } from './config'
+import { loadConfig, sandboxWarning } from './config'
 import { migrate } from './db/migrate'
 import { openDb } from './db/open'
 import { seedDemo } from './db/seed'
@@ -35,6 +35,11 @@ async function main() {
     `Tessera (${config.mode} mode, ${db.driver}) on ${config.publicUrl}` +
       (config.sandbox ? ` · sandbox outbox at ${config.publicUrl}/api/sandbox` : ''),
   )
+  // Loud whatever LOG_LEVEL says: a quiet log must not hide a sandbox on a public address.
+  for (const line of sandboxWarning(config) ?? []) {
+    if (['fatal', 'error', 'silent'].includes(config.logLevel)) console.warn(line)
+    else app.log.warn(line)
+  }
 }
 
 main().catch((err: unknown) => {

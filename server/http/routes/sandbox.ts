@@ -15,7 +15,8 @@ import { insertUser } from '../../auth/users'
 import type { Services } from '../../services'
 import { devPage, page, scripts } from '../../sandbox/pages'
 import { authOf, requireUser } from '../auth'
-import { fieldError, messageError } from '../errors'
+import { fieldError, forbidden, messageError } from '../errors'
+import { fromLoopback } from '../loopback'
 import { parseBody, parseParams, parseQuery } from '../parse'
 import { sessionClient } from './profileArea'
 
@@ -30,9 +31,24 @@ const KYC_STEPS = ['init', 'waiting', 'pending', 'verified'] as const
 
 /**
  * Sandbox providers, registered only in sandbox mode: the outbox, the payment page, the social
- * log-in popup and the KYC reviewer.
+ * log-in popup and the KYC reviewer. They answer clients on this machine only (403
+ * `sandbox_local_only` to others) unless SANDBOX_ALLOW_REMOTE is set: the outbox shows every
+ * log-in code and the payment page credits any invoice, so a sandbox reachable from outside is
+ * an account takeover waiting to happen.
  */
-export function sandboxRoutes(app: FastifyInstance, s: Services): void {
+export function sandboxRoutes(api: FastifyInstance, s: Services): void {
+  // Its own scope, so the guard covers these routes and nothing else of the API.
+  void api.register(async (app) => {
+    if (!s.config.sandboxAllowRemote) {
+      app.addHook('onRequest', async (req) => {
+        if (!fromLoopback(req, s.config.trustProxy)) throw forbidden('sandbox_local_only')
+      })
+    }
+    providerRoutes(app, s)
+  })
+}
+
+function providerRoutes(app: FastifyInstance, s: Services): void {
   app.get('/sandbox', async (_req, reply) => reply.type('text/html; charset=utf-8').send(devPage()))
 
   app.get('/sandbox/assets/:name', async (req, reply) => {

@@ -1,7 +1,19 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import type { Db } from '../../../server/db/db'
 import { endpoints } from '../support/endpoints'
-import type { TestApp } from '../support/harness'
+import { startTestApp, type TestApp } from '../support/harness'
 import type { SuiteContext } from '../support/context'
+
+/** An address on the internet (TEST-NET-3, RFC 5737): a client that is not this machine. */
+const REMOTE = '203.0.113.7'
+
+/** Every sandbox call of the table, and the pages the table leaves out. */
+const SANDBOX_CALLS = [
+  ...endpoints.filter((e) => e.path.startsWith('/api/sandbox/')),
+  { method: 'GET', path: '/api/sandbox', auth: false },
+  { method: 'GET', path: '/api/sandbox/assets/pay.js', auth: false },
+  { method: 'GET', path: '/api/sandbox/social/authorize?state=ss_0000000000000000', auth: false },
+] as const
 
 /**
  * Private answers, the sandbox's reach and stolen tokens (issue 24, items 7 to 9), run by
@@ -9,9 +21,10 @@ import type { SuiteContext } from '../support/context'
  */
 export function hardeningSuite(ctx: SuiteContext): void {
   describe('private answers, sandbox reach, stolen tokens', () => {
+    let db: Db
     let t: TestApp
     beforeAll(() => {
-      ;({ t } = ctx)
+      ;({ db, t } = ctx)
     })
 
     it('answers every API call with Cache-Control: no-store, the client files as before', async () => {
@@ -32,6 +45,45 @@ export function hardeningSuite(ctx: SuiteContext): void {
       expect((await t.call('GET', '/api/geo_ip')).headers['cache-control']).toBe('no-store')
       // The built client keeps its own caching (hashed files may be cached, index.html revalidated).
       expect((await t.call('GET', '/app.js')).headers['cache-control']).not.toBe('no-store')
+    })
+
+    it('answers sandbox calls from this machine only, unless the operator opens them', async () => {
+      for (const e of SANDBOX_CALLS) {
+        const label = `${e.method} ${e.path}`
+        const remote = await t.call(e.method, e.path, { remoteAddress: REMOTE })
+        expect(remote.statusCode, label).toBe(403)
+        expect(remote.json(), label).toEqual({ data: { error: 'sandbox_local_only' } })
+        // A proxy on this machine relays clients from anywhere: its forwarding header gives it away.
+        const proxied = await t.call(e.method, e.path, {
+          headers: { 'x-forwarded-for': REMOTE },
+        })
+        expect(proxied.statusCode, label).toBe(403)
+        for (const local of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+          const res = await t.call(e.method, e.path, { remoteAddress: local })
+          expect(res.statusCode, `${label} from ${local}`).not.toBe(403)
+        }
+      }
+      const open = await startTestApp(db, { SANDBOX_ALLOW_REMOTE: 'true' })
+      try {
+        const outbox = await open.call('GET', '/api/sandbox/outbox', { remoteAddress: REMOTE })
+        expect(outbox.statusCode).toBe(200)
+      } finally {
+        await open.close()
+      }
+      // Behind a trusted proxy the client is the address it names.
+      const proxied = await startTestApp(db, { TRUST_PROXY: 'true' })
+      try {
+        const far = await proxied.call('GET', '/api/sandbox/outbox', {
+          headers: { 'x-forwarded-for': REMOTE },
+        })
+        expect(far.statusCode).toBe(403)
+        const near = await proxied.call('GET', '/api/sandbox/outbox', {
+          headers: { 'x-forwarded-for': '127.0.0.1' },
+        })
+        expect(near.statusCode).toBe(200)
+      } finally {
+        await proxied.close()
+      }
     })
   })
 }

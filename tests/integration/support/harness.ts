@@ -51,7 +51,14 @@ export interface TestApp {
   call(
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
-    opts?: { body?: unknown; token?: string; headers?: Record<string, string>; raw?: string },
+    opts?: {
+      body?: unknown
+      token?: string
+      headers?: Record<string, string>
+      raw?: string
+      /** The client's address (127.0.0.1, this machine, unless given). */
+      remoteAddress?: string
+    },
   ): Promise<LightMyRequestResponse>
   /** Logs in by e-mail and password; returns the access and refresh tokens. */
   login(email?: string, password?: string): Promise<{ token: string; refresh_token: string }>
@@ -84,6 +91,7 @@ export async function startTestApp(db: Db, env: Record<string, string> = {}): Pr
     app.inject({
       method,
       url,
+      ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}),
       headers: {
         ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
         ...(opts.raw !== undefined || opts.body !== undefined
