@@ -105,28 +105,61 @@ export class Sessions {
 
   /**
    * Rotates both tokens of a live session, given its refresh token or (for clients that keep one
-   * token) its access token, expired or not. Each presented token works once.
+   * token) its access token, expired or not. Each presented token works once. A refresh token
+   * presented again after its rotation was copied: the session ends (`refresh_reused`), so the
+   * thief's copy and the player's both stop, and the player logs in again. A replayed access
+   * token only fails: browser tabs share one token cookie and may race to refresh with it.
    */
   async refresh(presented: string): Promise<IssuedTokens | undefined> {
     const hash = hashToken(presented)
+    const now = this.now()
+    if (await this.endIfSpent(hash)) return undefined
     const rows = await this.db.query<SessionRow & { access_hash: string; refresh_hash: string }>(
       `SELECT id, user_id, access_expires_at, created_at, last_seen_at, ended_at, access_hash, refresh_hash
        FROM sessions WHERE refresh_hash = $1 OR access_hash = $1`,
       [hash],
     )
     const s = rows[0]
-    const now = this.now()
     if (!s || !this.alive(s, now)) return undefined
     const access = newToken('ta')
     const refresh = newToken('tr')
-    // Compare-and-swap on the old hash: two racing refreshes cannot both win.
+    // Compare-and-swap on the old hash: two racing refreshes cannot both win. The refresh token
+    // rotated away is remembered in the same statement, so no window lets it pass unnoticed.
     const updated = await this.db.query(
-      `UPDATE sessions SET access_hash = $3, refresh_hash = $4, access_expires_at = $5, last_seen_at = $6
-       WHERE id = $1 AND (refresh_hash = $2 OR access_hash = $2) AND ended_at IS NULL RETURNING id`,
-      [s.id, hash, hashToken(access), hashToken(refresh), this.accessExpiry(now), now],
+      `WITH rotated AS (
+         UPDATE sessions SET access_hash = $3, refresh_hash = $4, access_expires_at = $5, last_seen_at = $6
+         WHERE id = $1 AND (refresh_hash = $2 OR access_hash = $2) AND ended_at IS NULL RETURNING id
+       )
+       INSERT INTO spent_refresh_tokens (token_hash, session_id, spent_at)
+       SELECT $7, id, $6 FROM rotated RETURNING session_id`,
+      [
+        s.id,
+        hash,
+        hashToken(access),
+        hashToken(refresh),
+        this.accessExpiry(now),
+        now,
+        s.refresh_hash,
+      ],
     )
-    if (updated.length === 0) return undefined
+    if (updated.length === 0) {
+      // Lost the race to a refresh with the same token: a second presentation all the same.
+      await this.endIfSpent(hash)
+      return undefined
+    }
     return { token: access, refresh_token: refresh, expires_in: this.policy.accessTtlS }
+  }
+
+  /** Ends the session of a spent refresh token; true when `hash` is one. */
+  private async endIfSpent(hash: string): Promise<boolean> {
+    const spent = await this.db.query<{ session_id: number }>(
+      'SELECT session_id FROM spent_refresh_tokens WHERE token_hash = $1',
+      [hash],
+    )
+    const sessionId = spent[0]?.session_id
+    if (sessionId === undefined) return false
+    await this.end(sessionId, 'refresh_reused')
+    return true
   }
 
   /**

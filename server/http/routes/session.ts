@@ -120,10 +120,19 @@ export function sessionRoutes(app: FastifyInstance, s: Services): void {
   app.post('/auth/send_login_data', codeLimit, async (req) => {
     const { email } = parseBody(emailOnlyRequest, req)
     const user = await me(authOf(req).userId)
-    const login = user.email ?? user.phone ?? `user #${user.id}`
+    // Only to the account's own confirmed address: a stolen session must not mail the account's
+    // log-in to an address of the thief's choosing.
+    if (!user.email || !user.is_email_verified || user.email !== email) {
+      throw fieldError(
+        'email',
+        'invalid',
+        "Log-in details are sent only to the account's own confirmed e-mail.",
+      )
+    }
+    const login = user.email
     await s.outbox.send({
       channel: 'email',
-      to: email,
+      to: user.email,
       subject: 'Your Tessera log-in',
       body: `You sign in to Tessera as ${login}. Passwords are never sent; reset yours at ${s.config.publicUrl}/password/reset.`,
     })

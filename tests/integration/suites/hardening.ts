@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import { hashToken } from '../../../server/auth/tokens'
 import type { Db } from '../../../server/db/db'
 import { endpoints } from '../support/endpoints'
 import { startTestApp, type TestApp } from '../support/harness'
@@ -84,6 +85,71 @@ export function hardeningSuite(ctx: SuiteContext): void {
       } finally {
         await proxied.close()
       }
+    })
+    it('ends a session whose refresh token is presented a second time', async () => {
+      const stolen = await t.login()
+      const profile = (token: string) => t.call('GET', '/api/profile/user', { token })
+      // The thief refreshes first; the player's copy, presented later, gives the theft away.
+      const thief = await t.call('POST', '/api/auth/refresh-token', {
+        body: { refresh_token: stolen.refresh_token },
+      })
+      expect(thief.statusCode).toBe(200)
+      const tokens = thief.json<{ access_token: string; refresh_token: string }>()
+      expect((await profile(tokens.access_token)).statusCode).toBe(200)
+      const player = await t.call('POST', '/api/auth/refresh-token', {
+        body: { refresh_token: stolen.refresh_token },
+      })
+      expect(player.statusCode).toBe(401)
+      expect(player.json().data).toMatchObject({ message: 'session_expired' })
+      // Every token of that session is dead: the thief's fresh ones too.
+      expect((await profile(tokens.access_token)).statusCode).toBe(401)
+      const again = await t.call('POST', '/api/auth/refresh-token', {
+        body: { refresh_token: tokens.refresh_token },
+      })
+      expect(again.statusCode).toBe(401)
+      const [row] = await db.query<{ ended_reason: string }>(
+        `SELECT s.ended_reason FROM sessions s
+         JOIN spent_refresh_tokens t ON t.session_id = s.id WHERE t.token_hash = $1`,
+        [hashToken(stolen.refresh_token)],
+      )
+      expect(row?.ended_reason).toBe('refresh_reused')
+      // A replayed access token (tabs racing on one cookie) is refused and ends nothing.
+      const tab = await t.login()
+      const first = await t.call('POST', '/api/auth/refresh-token', { token: tab.token })
+      expect(first.statusCode).toBe(200)
+      expect(
+        (await t.call('POST', '/api/auth/refresh-token', { token: tab.token })).statusCode,
+      ).toBe(401)
+      expect((await profile(first.json().access_token)).statusCode).toBe(200)
+    })
+
+    it("sends log-in data only to the account's own confirmed address", async () => {
+      const { token } = await t.login()
+      const count = async (to: string) =>
+        (await db.query('SELECT 1 FROM outbox WHERE recipient = $1', [to])).length
+      const foreign = await t.call('POST', '/api/auth/send_login_data', {
+        token,
+        body: { email: 'thief@evil.example' },
+      })
+      expect(foreign.statusCode).toBe(422)
+      expect(foreign.json().errors.email[0]).toMatch(/^invalid:/)
+      expect(await count('thief@evil.example')).toBe(0)
+      const before = await count('demo@tessera.test')
+      const own = await t.call('POST', '/api/auth/send_login_data', {
+        token,
+        body: { email: 'demo@tessera.test' },
+      })
+      expect(own.statusCode).toBe(200)
+      expect(await count('demo@tessera.test')).toBe(before + 1)
+      // An address not yet confirmed is not the player's for sure: nothing is sent to it.
+      const fresh = await t.call('POST', '/api/api/v2/auth/register/email', {
+        body: { email: 'unconfirmed@tessera.test', password: 'password-123' },
+      })
+      const mine = await t.call('POST', '/api/auth/send_login_data', {
+        token: fresh.json().data.token,
+        body: { email: 'unconfirmed@tessera.test' },
+      })
+      expect(mine.statusCode).toBe(422)
     })
   })
 }

@@ -212,13 +212,14 @@ export function siteSuite(ctx: SuiteContext): void {
         `SELECT attribution FROM users WHERE email = 'demo@tessera.test'`,
       )
       expect(row!.attribution).toMatchObject({ stag: 'aff-7', partnerId: 'p7' })
+      // Only to the account's own confirmed address (issue 24, item 9; hardening.ts refuses others).
       const send = await t.call('POST', '/api/auth/send_login_data', {
         token,
-        body: { email: 'Friend@Tessera.test' },
+        body: { email: 'Demo@Tessera.test' },
       })
       expect(send.statusCode).toBe(200)
       const mail = outboxResponse.parse(
-        (await t.call('GET', '/api/sandbox/outbox?to=friend%40tessera.test')).json(),
+        (await t.call('GET', '/api/sandbox/outbox?to=demo%40tessera.test&limit=1')).json(),
       )
       expect(mail.data[0]?.body).toContain('demo@tessera.test')
       expect(
