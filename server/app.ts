@@ -48,7 +48,7 @@ export async function buildApp(opts: {
   app.decorateRequest('auth', null)
   app.setErrorHandler(errorHandler)
   await registerSecurity(app, config, API_PREFIX)
-  await registerRateLimit(app)
+  await registerRateLimit(app, services)
   await app.register(
     async (api) => {
       authRoutes(api, services)

@@ -2,6 +2,9 @@ import { Codes } from './auth/codes'
 import { Sessions } from './auth/sessions'
 import type { Config } from './config'
 import type { Db } from './db/db'
+import { LoginThrottle } from './http/throttle/login'
+import { MemoryCounterStore } from './http/throttle/memory'
+import type { CounterStore } from './http/throttle/store'
 import { Ledger } from './ledger/ledger'
 import { Outbox } from './sandbox/outbox'
 import { TestHooks } from './testHooks'
@@ -14,6 +17,10 @@ export interface Services {
   sessions: Sessions
   codes: Codes
   outbox: Outbox
+  /** Every counter of the HTTP side: per-address rate limits, per-account log-in backoff. */
+  counters: CounterStore
+  /** The per-account log-in backoff, over `counters`. */
+  loginThrottle: LoginThrottle
   /** The clock; tests move it to cross session and code timeouts. */
   now: () => Date
   /** Background timers (sandbox auto-pay), cleared when the app closes. */
@@ -28,6 +35,7 @@ export function createServices(
   db: Db,
   now: () => Date = () => new Date(),
 ): Services {
+  const counters = new MemoryCounterStore()
   return {
     config,
     db,
@@ -43,6 +51,8 @@ export function createServices(
     ),
     codes: new Codes(db, now),
     outbox: new Outbox(db, now),
+    counters,
+    loginThrottle: new LoginThrottle(counters, now),
     now,
     timers: new Set(),
     testHooks: config.testHooks ? new TestHooks() : null,

@@ -61,6 +61,15 @@ export class Codes {
 
   /** Consumes a code: true once for the right code within its life and attempt budget. */
   async consume(purpose: CodePurpose, target: string, code: string): Promise<boolean> {
+    return (await this.guess(purpose, target, code)) === 'valid'
+  }
+
+  /**
+   * Consumes a code, telling a wrong guess at a live code (`wrong`, which spends one of its
+   * guesses) from a try with no live code to guess (`none`: never sent, used, expired or out of
+   * guesses), which could not have let anyone in.
+   */
+  async guess(purpose: CodePurpose, target: string, code: string): Promise<CodeGuess> {
     const now = this.now()
     return this.db.transaction(
       async (tx) => {
@@ -76,17 +85,20 @@ export class Codes {
         )
         const row = rows[0]
         if (!row || row.expires_at.getTime() <= now.getTime() || row.attempts >= MAX_ATTEMPTS)
-          return false
+          return 'none'
         if (row.code_hash !== this.hash(purpose, target, code)) {
           await tx.query('UPDATE one_time_codes SET attempts = attempts + 1 WHERE id = $1', [
             row.id,
           ])
-          return false
+          return 'wrong'
         }
         await tx.query('UPDATE one_time_codes SET used_at = $2 WHERE id = $1', [row.id, now])
-        return true
+        return 'valid'
       },
       { isolation: 'read committed' },
     )
   }
 }
+
+/** What guessing a code found: see {@link Codes.guess}. */
+export type CodeGuess = 'valid' | 'wrong' | 'none'

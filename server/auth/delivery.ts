@@ -1,6 +1,6 @@
 import type { Services } from '../services'
 import { RESEND_COOLDOWN_S, type CodePurpose } from './codes'
-import { messageError } from '../http/errors'
+import { tooManyRequests } from '../http/errors'
 
 const subjects: Record<CodePurpose, string> = {
   login: 'Your log-in code',
@@ -23,7 +23,7 @@ export async function sendCode(
   extra = '',
 ): Promise<{ success: true; resend_in: number }> {
   const wait = await s.codes.cooldown(purpose, to)
-  if (wait > 0) throw messageError(429, 'too_many_requests', { retry_after: wait })
+  if (wait > 0) throw tooManyRequests(wait)
   const code = await s.codes.issue(purpose, to)
   if (deliver) {
     await s.outbox.send({

@@ -8,6 +8,8 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     readonly body: unknown,
+    /** Headers the answer carries besides the usual ones (e.g. `retry-after`). */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(`[http] ${status} ${JSON.stringify(body)}`)
     this.name = 'HttpError'
@@ -26,6 +28,21 @@ export function fieldError(field: string, code: ErrorCode | string, text: string
   return new HttpError(422, {
     errors: { [field]: [`${code}: ${text}`] },
   } satisfies ValidationErrorBody)
+}
+
+/**
+ * 429 `too_many_requests` with the seconds to wait, in `params.retry_after` (what the client
+ * reads) and in the `Retry-After` header, as the per-address rate limit answers.
+ */
+export function tooManyRequests(retryAfterS: number): HttpError {
+  const wait = Math.max(1, Math.ceil(retryAfterS))
+  return new HttpError(
+    429,
+    {
+      data: { message: 'too_many_requests', params: { retry_after: wait } },
+    } satisfies MessageErrorBody,
+    { 'retry-after': String(wait) },
+  )
 }
 
 /** 403 `{ data: { error } }`. */
@@ -77,7 +94,7 @@ const ledgerStatus: Record<LedgerError['code'], number> = {
  * logged 500 that reveals nothing.
  */
 export function errorHandler(err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) {
-  if (err instanceof HttpError) return reply.status(err.status).send(err.body)
+  if (err instanceof HttpError) return reply.status(err.status).headers(err.headers).send(err.body)
   // `$ZodError`, not classic's `ZodError`: a zod/mini schema's `parse` throws a core error that
   // is no classic `ZodError`, and it must be the same 422, not a 500.
   if (err instanceof z.core.$ZodError) return reply.status(422).send({ errors: zodToErrors(err) })

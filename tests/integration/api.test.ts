@@ -8,6 +8,7 @@ import { hardeningSuite } from './suites/hardening'
 import { moneySuite } from './suites/money'
 import { passwordSuite } from './suites/passwords'
 import { siteSuite } from './suites/site'
+import { throttleSuite } from './suites/throttle'
 
 /**
  * The whole HTTP API, once per database driver (PGlite, then a throwaway PostgreSQL server).
@@ -32,5 +33,6 @@ describe.each(testDrivers())('HTTP API on $name', (driver) => {
   moneySuite(ctx)
   siteSuite(ctx)
   hardeningSuite(ctx)
+  throttleSuite(ctx)
   fuzzSuite(ctx)
 })

@@ -78,6 +78,11 @@ export function authRoutes(app: FastifyInstance, s: Services): void {
     register(req, parseBody(registerPhoneRequest, req)),
   )
 
+  // The log-in backoff's key: the account when the identifier names one, so its e-mail and phone
+  // share one budget; else the normalised identifier, which answers exactly alike.
+  const throttleKey = (user: UserRow | undefined, field: 'email' | 'phone', target: string) =>
+    user ? `account:${user.id}` : `${field}:${target}`
+
   const byPassword = async (
     req: FastifyRequest,
     field: 'email' | 'phone',
@@ -85,12 +90,14 @@ export function authRoutes(app: FastifyInstance, s: Services): void {
     password: string,
   ) => {
     const user = await findUser(s.db, field === 'email' ? { email: target } : { phone: target })
+    const attempt = await s.loginThrottle.begin(throttleKey(user, field, target))
     const ok = user?.password_hash
       ? await verifyPassword(password, user.password_hash)
       : await verifyAgainstDummy(password, s.config.scryptN)
     if (!user || !ok) {
       throw fieldError(field, 'invalid_credentials', 'These credentials do not match our records.')
     }
+    await attempt.succeeded()
     return loginResponse(user.id, req)
   }
 
@@ -117,14 +124,20 @@ export function authRoutes(app: FastifyInstance, s: Services): void {
     target: string,
     code: string,
   ) => {
-    const valid = await s.codes.consume('login', target, code)
-    const user = valid
-      ? await findUser(s.db, field === 'email' ? { email: target } : { phone: target })
-      : undefined
-    if (!user) throw fieldError('code', 'invalid_code', 'The code is invalid or has expired.')
+    const user = await findUser(s.db, field === 'email' ? { email: target } : { phone: target })
+    const account = throttleKey(user, field, target)
+    // Before the code is tried: a waiting account spends none of the code's own guesses.
+    await s.loginThrottle.check(account)
+    const guess = await s.codes.guess('login', target, code)
+    // Each live code takes five guesses at most (server/auth/codes.ts), so codes need no count
+    // up front; a try with no live code to guess could not let anyone in and costs nothing.
+    if (guess === 'wrong') await s.loginThrottle.fail(account)
+    if (guess !== 'valid' || !user)
+      throw fieldError('code', 'invalid_code', 'The code is invalid or has expired.')
     // A code delivered to the address proves the player owns it.
     const column = field === 'email' ? 'is_email_verified' : 'is_phone_verified'
     await s.db.query(`UPDATE users SET ${column} = true WHERE id = $1`, [user.id])
+    await s.loginThrottle.clear(account)
     return loginResponse(user.id, req)
   }
 
