@@ -1,26 +1,36 @@
 import { z } from 'zod/mini'
-import { currency, email, locale, opaqueToken, otpCode, password, phone } from './common'
+import {
+  currency,
+  email,
+  locale,
+  opaqueToken,
+  otpCode,
+  password,
+  phone,
+  storable,
+  text,
+} from './common'
 
 /**
  * Log-in, registration, codes, sessions and the password-forgot family (SPEC.md section 7).
  * Paths are relative to the API base URL (the reference server mounts them under `/api`).
  */
 
-const optionalText = z.nullish(z.string().check(z.maxLength(255)))
+const optionalText = z.nullish(text(255))
 
 /** Attribution and device fields sent with a registration (SPEC.md section 3). */
 export const registrationExtras = z.object({
   partner: optionalText,
   adplace: optionalText,
   stag: optionalText,
-  promo: z.nullish(z.string().check(z.maxLength(64))),
+  promo: z.nullish(text(64)),
   /** Device fingerprint. */
-  fpp: z.nullish(z.string().check(z.maxLength(256))),
+  fpp: z.nullish(text(256)),
   currency: z.optional(currency),
   locale: z.optional(locale),
-  timezone: z.optional(z.string().check(z.maxLength(64))),
+  timezone: z.optional(text(64)),
   /** Accepted and ignored by the reference server (no bot check in sandbox). */
-  'h-captcha-response': z.optional(z.string().check(z.maxLength(4096))),
+  'h-captcha-response': z.optional(text(4096)),
 })
 
 /** POST /api/v2/auth/register/email */
@@ -44,14 +54,14 @@ export type RegisterResponse = z.infer<typeof registerResponse>
 /** POST /api/v2/auth/login/email/password */
 export const loginEmailPasswordRequest = z.object({
   email,
-  password: z.string().check(z.minLength(1), z.maxLength(128)),
+  password: text(128, 1),
 })
 /** POST /api/v2/auth/login/email/code (code from /login/email/verification) */
 export const loginEmailCodeRequest = z.object({ email, code: otpCode })
 /** POST /api/v2/auth/login/phone/password */
 export const loginPhonePasswordRequest = z.object({
   phone,
-  password: z.string().check(z.minLength(1), z.maxLength(128)),
+  password: text(128, 1),
 })
 /** POST /api/v2/auth/login/phone/code[?type=sms] (code from /login/phone/verification) */
 export const loginPhoneCodeRequest = z.object({ phone, code: otpCode })
@@ -86,11 +96,11 @@ export const verifyCodeRequest = z.object({ code: otpCode })
 /** PUT /auth/login: start a social log-in; the answer's url opens in a popup. */
 export const socialLoginRequest = z.object({
   provider: z.enum(['google', 'telegram', 'vk', 'yandex']),
-  promo: z.nullish(z.string().check(z.maxLength(64))),
+  promo: z.nullish(text(64)),
   /** Existing session token, to link the provider to the signed-in account. */
-  token: z.nullish(z.string().check(z.maxLength(512))),
+  token: z.nullish(text(512)),
   /** The page origin the popup posts the token back to (window.opener.postMessage). */
-  origin: z.url().check(z.maxLength(2048)),
+  origin: z.url().check(z.maxLength(2048), storable()),
   currency: z.nullish(currency),
   partner: optionalText,
   adplace: optionalText,
@@ -135,15 +145,15 @@ export const refreshFailedBody = z.object({
 
 /** POST /password/update (signed in). 422 fields: old_password, new_password, password_confirm. */
 export const passwordUpdateRequest = z.object({
-  old_password: z.string().check(z.minLength(1), z.maxLength(128)),
+  old_password: text(128, 1),
   password,
-  password_confirm: z.string().check(z.maxLength(128)),
+  password_confirm: text(128),
 })
 export type PasswordUpdateRequest = z.input<typeof passwordUpdateRequest>
 /** POST /api/v2/auth/password/set (signed in, account without password). */
 export const passwordSetRequest = z.object({
   password,
-  confirm_password: z.string().check(z.maxLength(128)),
+  confirm_password: text(128),
 })
 export type PasswordSetRequest = z.input<typeof passwordSetRequest>
 
@@ -171,13 +181,13 @@ export type TokenCheckResponse = z.infer<typeof tokenCheckResponse>
 export const passwordResetByTokenRequest = z.object({
   token: opaqueToken,
   password,
-  password_confirm: z.string().check(z.maxLength(128)),
+  password_confirm: text(128),
 })
 /** email/reset/code and phone/reset: new password with the reset token of a code confirm. */
 export const passwordResetByResetTokenRequest = z.object({
   reset_token: opaqueToken,
   password,
-  password_confirm: z.string().check(z.maxLength(128)),
+  password_confirm: text(128),
 })
 
 export type LoginEmailPasswordRequest = z.input<typeof loginEmailPasswordRequest>

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini'
-import { currency, invoiceId, minor, type Minor } from './common'
+import { currency, invoiceId, minor, text, type Minor } from './common'
 
 /** A deposit method (SPEC.md section 3), as the reference server sends it. Minor units. */
 export const paymentMethod = z.object({
@@ -50,7 +50,7 @@ export type BillingDataResponse = z.infer<typeof billingDataResponse>
  * `Idempotency-Key` header; a replay answers the first invoice.
  */
 export const createInvoiceRequest = z.object({
-  method_hash: z.string().check(z.minLength(1), z.maxLength(128)),
+  method_hash: text(128, 1),
   amount: z.int().check(z.positive(), z.lte(1_000_000_000_00)),
 })
 export type CreateInvoiceRequest = z.input<typeof createInvoiceRequest>

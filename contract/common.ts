@@ -12,6 +12,28 @@ export type UserId = number & { readonly __brand: 'UserId' }
 /** A deposit invoice id. */
 export type InvoiceId = string & { readonly __brand: 'InvoiceId' }
 
+/**
+ * What every text field of a request must be to be stored: no NUL (PostgreSQL text cannot hold
+ * one) and no lone surrogate (half a UTF-16 pair: jsonb refuses it, UTF-8 cannot encode it).
+ * Under the `u` flag a whole surrogate pair is one code point: a pair passes, a lone half is caught.
+ */
+// eslint-disable-next-line no-control-regex -- NUL is exactly the character this refuses
+export const STORABLE_TEXT = /^[^\u0000\uD800-\uDFFF]*$/u
+
+/** The one wire rule for text: every request string of the contract carries this check. */
+export const storable = () =>
+  z.regex(
+    STORABLE_TEXT,
+    'The text holds a character that cannot be stored (NUL or half a surrogate pair).',
+  )
+
+/** A request's text field: storable, at most `max` characters, at least `min`. */
+export function text(max: number, min = 0) {
+  return min > 0
+    ? z.string().check(z.minLength(min), z.maxLength(max), storable())
+    : z.string().check(z.maxLength(max), storable())
+}
+
 /** Integer minor units, non-negative unless a field says otherwise. */
 export const minor = z.pipe(
   z.int().check(z.nonnegative()),
@@ -41,7 +63,7 @@ export type Region = z.infer<typeof region>
 
 /** An e-mail address as accepted at registration and log-in (trimmed, lower-cased). */
 export const email = z.pipe(
-  z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254)),
+  z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254), storable()),
   z.email({ error: 'The email must be a valid email address.' }),
 )
 
@@ -52,7 +74,7 @@ export const email = z.pipe(
 export const phone = z.pipe(
   z.pipe(
     z.pipe(
-      z.string().check(z.maxLength(32)),
+      z.string().check(z.maxLength(32), storable()),
       z.transform((s: string) => s.replace(/[\s()\-_]/g, '')),
     ),
     z.string().check(z.regex(/^\+?[0-9]{10,15}$/, 'The phone must be a valid phone number.')),
@@ -66,6 +88,7 @@ export const password = z
   .check(
     z.minLength(8, 'The password must be at least 8 characters.'),
     z.maxLength(128, 'The password may not be greater than 128 characters.'),
+    storable(),
   )
 
 /** A one-time code sent by e-mail or SMS: 4 to 8 digits. */
@@ -74,7 +97,7 @@ export const otpCode = z
   .check(z.trim(), z.regex(/^[0-9]{4,8}$/, 'The code must be 4 to 8 digits.'))
 
 /** An opaque token (session, reset, social) as issued by the server. */
-export const opaqueToken = z.string().check(z.minLength(16), z.maxLength(512))
+export const opaqueToken = text(512, 16)
 
 /** `{ success: true }`, the body of calls that only acknowledge. */
 export const successResponse = z.object({ success: z.literal(true) })

@@ -1,9 +1,10 @@
 import { z } from 'zod/mini'
+import { text } from './common'
 import { verificationStatus } from './profile'
 
 /** Attribution, geo, mirrors, middleware events, app version and the sandbox outbox. */
 
-const attribution = z.nullable(z.string().check(z.maxLength(255)))
+const attribution = z.nullable(text(255))
 
 /** POST attachSource (signed in): attribution cookies, null when absent. Errors are ignored. */
 export const attachSourceRequest = z.object({
@@ -43,10 +44,7 @@ export const mirrorRedirectResponse = z.object({
 export const mirrorListResponse = z.object({ mirrors: z.array(z.string()) })
 
 /** A URL query as a flat map (POST /middleware/affiliate, /middleware/utm). */
-export const queryMap = z.record(
-  z.string().check(z.maxLength(64)),
-  z.string().check(z.maxLength(2048)),
-)
+export const queryMap = z.record(text(64), text(2048))
 
 /** POST /middleware/affiliate body: `{ query }`. */
 export const affiliateRequest = z.object({ query: queryMap })
@@ -57,15 +55,15 @@ export const affiliateResponse = z.object({
 
 /** POST middleware/ip body. Errors are ignored by the client. */
 export const middlewareIpRequest = z.object({
-  host: z.string().check(z.minLength(1), z.maxLength(253)),
-  userAgent: z.string().check(z.maxLength(1024)),
+  host: text(253, 1),
+  userAgent: text(1024),
 })
 
 /** POST middleware/registerPageOpenEvent body. */
 export const registerPageOpenEventRequest = z.object({
-  subH: z.string().check(z.minLength(1), z.maxLength(255)),
-  uuid: z.string().check(z.minLength(1), z.maxLength(256)),
-  click_url: z.string().check(z.maxLength(2048)),
+  subH: text(255, 1),
+  uuid: text(256, 1),
+  click_url: text(2048),
 })
 
 /**
@@ -100,7 +98,7 @@ export const outboxMessage = z.object({
 })
 export type OutboxMessage = z.infer<typeof outboxMessage>
 export const outboxQuery = z.object({
-  to: z.optional(z.string().check(z.maxLength(254))),
+  to: z.optional(text(254)),
   limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200)), 50),
 })
 export const outboxResponse = z.object({ data: z.array(outboxMessage) })

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini'
-import { currency, locale, minor, region, userId } from './common'
+import { currency, locale, minor, region, text, userId } from './common'
 
 /** Raw verification statuses; the client maps them to pending, failed or success (SPEC.md §4). */
 export const verificationStatus = z.enum([
@@ -54,7 +54,7 @@ export type User = z.infer<typeof user>
 
 /** GET /profile/user query: `whoAreYou` echoes the saved super_bonus cookie. */
 export const profileUserQuery = z.object({
-  whoAreYou: z.optional(z.string().check(z.maxLength(256))),
+  whoAreYou: z.optional(text(256)),
 })
 
 /** GET /profile/user answer. `fresh_token` is set when the session token was rotated. */
@@ -68,7 +68,7 @@ export type ProfileUserResponse = z.infer<typeof profileUserResponse>
 /** PUT /profile/settings: exactly one setting per call. */
 export const profileSettingsRequest = z.union([
   z.strictObject({ locale }),
-  z.strictObject({ timezone: z.string().check(z.minLength(1), z.maxLength(64)) }),
+  z.strictObject({ timezone: text(64, 1) }),
   z.strictObject({ is_avatar_hidden: z.boolean() }),
   z.strictObject({ is_statistics_hidden: z.boolean() }),
 ])

@@ -80,6 +80,17 @@ export function zodToErrors(err: z.core.$ZodError, renames: Record<string, strin
   return errors
 }
 
+/**
+ * A PostgreSQL data exception (SQLSTATE class 22: NUL in text, a number past its column, a date
+ * out of range): a value the database could not take as given. Both drivers' errors carry
+ * `severity` and `code`.
+ */
+function isDataException(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false
+  const { code, severity } = err as { code?: unknown; severity?: unknown }
+  return typeof severity === 'string' && typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)
+}
+
 const ledgerStatus: Record<LedgerError['code'], number> = {
   balance_not_enough: 400,
   idempotency_key_reused: 409,
@@ -90,8 +101,8 @@ const ledgerStatus: Record<LedgerError['code'], number> = {
 
 /**
  * The one error handler: expected failures keep their status and body; fastify's own 4xx
- * (bad JSON, wrong content type, body too large) become `bad_request` bodies; anything else is a
- * logged 500 that reveals nothing.
+ * (bad JSON, wrong content type, body too large) become `bad_request` bodies; a value the
+ * database refused is a 400 (see below); anything else is a logged 500 that reveals nothing.
  */
 export function errorHandler(err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) {
   if (err instanceof HttpError) return reply.status(err.status).headers(err.headers).send(err.body)
@@ -112,6 +123,15 @@ export function errorHandler(err: FastifyError | Error, req: FastifyRequest, rep
     return reply.status(status).send({
       data: { message, params: { reason: 'code' in err ? String(err.code) : err.message } },
     })
+  }
+  if (isDataException(err)) {
+    // The net behind the wire rules (storable text, bounded ids and cursors): a request's value
+    // the database cannot take is the request's fault, never a 500. Reaching it means a route
+    // lacks a rule, so it is logged as an error to be fixed there.
+    req.log.error({ err }, 'a request value reached the database unchecked: a wire rule is missing')
+    return reply
+      .status(400)
+      .send({ data: { message: 'bad_request', params: { reason: 'invalid_value' } } })
   }
   req.log.error({ err }, 'unhandled error')
   return reply.status(500).send({ data: { message: 'internal_error', params: {} } })

@@ -9,6 +9,7 @@ import { moneySuite } from './suites/money'
 import { passwordSuite } from './suites/passwords'
 import { siteSuite } from './suites/site'
 import { throttleSuite } from './suites/throttle'
+import { wireSuite } from './suites/wire'
 
 /**
  * The whole HTTP API, once per database driver (PGlite, then a throwaway PostgreSQL server).
@@ -35,4 +36,5 @@ describe.each(testDrivers())('HTTP API on $name', (driver) => {
   hardeningSuite(ctx)
   throttleSuite(ctx)
   fuzzSuite(ctx)
+  wireSuite(ctx)
 })

@@ -36,11 +36,17 @@ function encodeCursor(c: Cursor): string {
   return Buffer.from(`${c.ms}|${c.id}`, 'utf8').toString('base64url')
 }
 
+/**
+ * The latest time a cursor may name: the end of year 9999. Every row was written long before;
+ * a later one would be an invalid Date or outside what PostgreSQL's timestamptz reads.
+ */
+const CURSOR_MAX_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999)
+
 function decodeCursor(raw: string | undefined): Cursor | null {
   if (raw === undefined) return null
   const m = /^(\d{1,16})\|([A-Za-z0-9_-]{1,64})$/.exec(Buffer.from(raw, 'base64url').toString())
   const ms = m ? Number(m[1]) : NaN
-  if (!m || !Number.isSafeInteger(ms)) {
+  if (!m || !Number.isSafeInteger(ms) || ms > CURSOR_MAX_MS) {
     throw fieldError('cursor', 'invalid', 'The cursor is not one this server issued.')
   }
   return { ms, id: m[2]! }

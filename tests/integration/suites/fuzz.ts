@@ -21,7 +21,8 @@ const TABLES = [
   'marketing_events',
 ]
 
-async function snapshot(db: Db) {
+/** Row counts, users and balances: what a refused request must leave as it was. */
+export async function snapshot(db: Db) {
   const counts: Record<string, number> = {}
   for (const table of TABLES) {
     const rows = await db.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM ${table}`)
