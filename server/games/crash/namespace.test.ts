@@ -9,10 +9,12 @@ import {
   parseAck,
   parseServerEvent,
   type ServerEvent,
-} from '../../games/crash/protocol'
-import { crashTimeMs, msToReach } from '../../games/crash/rules'
-import type { Services } from '../services'
-import { fakeScheduler } from '../games/crash/clock'
+} from '../../../games/crash/protocol'
+import { crashTimeMs, msToReach } from '../../../games/crash/rules'
+import { attachRealtime, type Realtime } from '../../realtime/attach'
+import type { Services } from '../../services'
+import { fakeScheduler } from '../kit/scheduler'
+import { crashModule } from '.'
 import {
   BETTING_MS,
   PAUSE_MS,
@@ -22,8 +24,7 @@ import {
   newKey,
   newPlayer,
   openTestServices,
-} from '../games/crash/testing'
-import { attachRealtime, type Realtime } from './attach'
+} from './testing'
 
 let services: Services
 let http: HttpServer
@@ -31,6 +32,15 @@ let realtime: Realtime
 let url: string
 const clock = fakeScheduler(T0)
 const sockets: ClientSocket[] = []
+const crashGame = crashModule({
+  scheduler: clock,
+  bettingMs: BETTING_MS,
+  pauseMs: PAUSE_MS,
+  chain: { seedHash: TEST_SEED, salt: TEST_SALT, length: 1000 },
+  publicationPath: null,
+})
+/** The running crash service. */
+const crash = () => realtime.runtime(crashGame).crash
 
 beforeAll(async () => {
   services = await openTestServices()
@@ -38,13 +48,7 @@ beforeAll(async () => {
   realtime = await attachRealtime(http, services, {
     log: { info: () => {}, error: (obj, msg) => console.error(msg, obj) },
     rateLimit: { burst: 30, perSecond: 1 },
-    crash: {
-      scheduler: clock,
-      bettingMs: BETTING_MS,
-      pauseMs: PAUSE_MS,
-      chain: { seedHash: TEST_SEED, salt: TEST_SALT, length: 1000 },
-      publicationPath: null,
-    },
+    games: [crashGame],
   })
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
   url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/crash`
@@ -85,7 +89,7 @@ function client(token?: string) {
   return { socket, events, next, command }
 }
 
-const advance = (ms: number) => clock.advance(ms, () => realtime.crash.idle())
+const advance = (ms: number) => clock.advance(ms, () => crash().idle())
 
 describe('the /crash namespace', () => {
   it('lets a guest watch: snapshot on join, sync and time answered, bets refused', async () => {
@@ -93,7 +97,7 @@ describe('the /crash namespace', () => {
     const snap = await guest.next('snapshot')
     expect(snap.me).toBeNull()
     expect(snap.round.phase).toBe('betting')
-    expect(snap.fairness.terminatingHash).toBe(realtime.crash.chain.terminatingHash)
+    expect(snap.fairness.terminatingHash).toBe(crash().chain.terminatingHash)
     const bet = { type: 'bet', v: PROTOCOL_VERSION, key: newKey(), amount: 1000, currency: 'RUB' }
     expect(await guest.command('bet', { ...bet, autoCashoutAt: null })).toMatchObject({
       type: 'error',
@@ -128,8 +132,7 @@ describe('the /crash namespace', () => {
   it('plays a bet end to end: one bet per key across reconnection, one payout per bet', async () => {
     const { user, token } = await newPlayer(services, 100_000)
     // Play on (no one betting) to a round that runs long enough to cash out in.
-    const crashPointNow = () =>
-      realtime.crash.chain.crashPointOf(realtime.crash.currentRound().game)
+    const crashPointNow = () => crash().chain.crashPointOf(crash().currentRound().game)
     while (crashPointNow() <= 150)
       await advance(BETTING_MS + crashTimeMs(crashPointNow()) + PAUSE_MS)
     const watcher = client()
