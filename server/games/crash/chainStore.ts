@@ -24,7 +24,7 @@ import type { Config } from '../../config'
 import type { Queryable } from '../../db/db'
 
 /** Games in a new chain: about 17 days of rounds at ~15 s each. */
-export const DEFAULT_CHAIN_LENGTH = 100_000
+const DEFAULT_CHAIN_LENGTH = 100_000
 
 /**
  * One checkpoint every this many games, so game n's hash costs at most this many SHA-256 steps

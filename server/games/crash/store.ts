@@ -19,9 +19,6 @@ export interface RoundRow {
   round_hash: string | null
 }
 
-/** Stored bet statuses (see {@link StoredStatus}). */
-export type BetRowStatus = StoredStatus<CrashDecided>
-
 /** A bet row. */
 export interface BetRecord {
   id: string
@@ -32,7 +29,7 @@ export interface BetRecord {
   amount: number
   currency: string
   auto_cashout_at: number | null
-  status: BetRowStatus
+  status: StoredStatus<CrashDecided>
   hold_id: number | null
   cashout_at: number | null
   win: number | null

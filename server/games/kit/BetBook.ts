@@ -95,7 +95,7 @@ export class BetBook<B extends KitBet<D>, D extends string, R, Outcome extends o
    * Holds a new bet's stake: the row is written in `holding`, the stake held, the row marked
    * `active` with the answer `accepted` builds. The bet is in the book from this instant, so an
    * outcome or a cancel that comes first still sees it. A key used before this process started
-   * gets its first answer; no money, a refusal.
+   * gets its first answer; no money, a refusal. In both cases `bet.holdId` stays null.
    */
   hold<A>(bet: B, accepted: (balance: Minor) => A): Promise<A | R> {
     this.byId.set(bet.id, bet)

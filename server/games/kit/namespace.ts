@@ -30,7 +30,7 @@ export const DEFAULT_RATE_LIMIT: RateLimit = { burst: 20, perSecond: 10 }
 export type WireRefusal = 'rate_limited' | 'bad_request' | 'internal'
 
 /** The room of one player's sockets, for events only they receive. */
-export function userRoom(userId: UserId): string {
+function userRoom(userId: UserId): string {
   return `user:${userId}`
 }
 
