@@ -35,4 +35,10 @@ describe('configuration', () => {
       expect(() => loadConfig({ GAME_SERVICE_URLS: bad }), bad).toThrow(/GAME_SERVICE_URLS/)
     }
   })
+
+  it('turns the live games test hooks on only when asked, and never in production', () => {
+    expect(loadConfig({}).testHooks).toBe(false)
+    expect(loadConfig({ TEST_HOOKS: 'true' }).testHooks).toBe(true)
+    expect(() => loadConfig({ TEST_HOOKS: 'true', NODE_ENV: 'production' })).toThrow(/TEST_HOOKS/)
+  })
 })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { gameServiceNames } from '../src/api/protocol'
+import { gameServiceNames } from '../contract'
 
 const csv = z
   .string()
@@ -97,6 +97,14 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /**
+   * Test hooks of the live games (server/testHooks.ts): the e2e suite reserves rounds and holds
+   * their betting windows. Refused in production mode.
+   */
+  TEST_HOOKS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -112,6 +120,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data
   const mode = e.TESSERA_MODE ?? (e.NODE_ENV === 'production' ? 'production' : 'sandbox')
+  if (e.TEST_HOOKS && mode === 'production') {
+    throw new Error('[config] invalid environment:\n  TEST_HOOKS: never in production mode')
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -146,6 +157,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     invoiceLifetimeS: e.INVOICE_LIFETIME_S,
     scryptN: e.SCRYPT_N,
     seedDemo: e.SEED_DEMO,
+    testHooks: e.TEST_HOOKS,
     logLevel: e.LOG_LEVEL,
   } as const
 }

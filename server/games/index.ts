@@ -3,7 +3,7 @@
  * starts each on its namespace, the HTTP app mounts its routes, the profile history pages its
  * bets (see docs/adding-a-game.md).
  */
-import type { BetHistoryItem, GameServiceName } from '../../src/api/protocol'
+import type { BetHistoryItem, GameServiceName } from '../../contract'
 import { crashModule } from './crash'
 import type { GameModule, GameRuntime } from './kit/module'
 

@@ -5,7 +5,7 @@
  * the reference server hosts every game (one socket.io namespace each).
  */
 import { apiBaseUrl, resolveConfigured, type PageLocation } from './baseUrl'
-import { gameServiceNames, type GameServiceName } from './protocol'
+import { gameServiceNames, type GameServiceName } from '../../contract'
 
 /** The services with their own base URL (SPEC.md section 7). */
 export const GAME_SERVICES = gameServiceNames

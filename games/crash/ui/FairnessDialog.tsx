@@ -42,7 +42,15 @@ export function FairnessDialog({ roundId, proof, onClose, onRetry }: FairnessDia
     return () => window.removeEventListener('keydown', onKey)
   }, [])
   return (
-    <div className="crash-dialog__backdrop" onClick={onClose}>
+    // The backdrop is a scrim, not a control: a click on it is the mouse's shortcut for Close,
+    // which the keyboard has as Esc (above) and the focused Close button.
+    <div
+      className="crash-dialog__backdrop"
+      role="presentation"
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose()
+      }}
+    >
       <div
         className="crash-dialog"
         role="dialog"
@@ -51,7 +59,6 @@ export function FairnessDialog({ roundId, proof, onClose, onRetry }: FairnessDia
         aria-busy={proof.status === 'loading'}
         data-testid="crash.fairness-dialog"
         data-status={proof.status}
-        onClick={(event) => event.stopPropagation()}
       >
         <h2 id="crash-fairness-title">{t('crash:fairness.title', { round: roundId })}</h2>
         {proof.status === 'ready' ? (

@@ -2,7 +2,7 @@
  * Crash's page of the profile's bet history (kit/history.ts): a player's crash bets from
  * `crash_bets`, as the history's wire rows, with the round a link opens the proof of.
  */
-import type { BetHistoryItem, Currency, Minor } from '../../../src/api/protocol'
+import type { BetHistoryItem, Currency, Minor } from '../../../contract'
 import type { BetHistoryProvider } from '../kit/history'
 import { CRASH_GAME_ID, roundIdOf } from './bet'
 

@@ -3,7 +3,7 @@
  * round loop, its proof route and its page of the bet history.
  */
 import { SERVER_EVENT_NAMES, PROTOCOL_VERSION, commandSchemas } from '../../../games/crash/protocol'
-import type { BetHistoryItem } from '../../../src/api/protocol'
+import type { BetHistoryItem } from '../../../contract'
 import type { GameModule, GameRuntime } from '../kit/module'
 import { namespaceEmitter } from '../kit/namespace'
 import { CRASH_GAME_ID } from './bet'
@@ -14,7 +14,9 @@ import { crashRoutes } from './routes'
 import { crashWire } from './wire'
 
 /** Crash loop options a start may set (timings, scheduler, chain, publication path). */
-export type CrashModuleOptions = Partial<Omit<CrashOptions, 'db' | 'ledger' | 'emitter' | 'log'>>
+export type CrashModuleOptions = Partial<
+  Omit<CrashOptions, 'db' | 'ledger' | 'emitter' | 'log' | 'testHooks'>
+>
 
 /** The running crash game: its service, for tests and tools that drive or read the loop. */
 export interface CrashRuntime extends GameRuntime {
@@ -45,6 +47,7 @@ export function crashModule(
         ledger: services.ledger,
         emitter: namespaceEmitter(nsp),
         log,
+        testHooks: services.testHooks,
       })
       return { crash, wire: crashWire(crash), stop: () => crash.stop() }
     },

@@ -2,13 +2,11 @@
  * Who sends a game command: the player a socket's handshake resolved (server/realtime/auth.ts), or
  * null for a guest, who may watch but not bet.
  */
+import type { UserId } from '../../../contract'
 import type { Currency } from '../../../games/engine/money'
 
-/**
- * A player's id (users.id). The same brand as the HTTP contract's `UserId`, written here because
- * the kit imports nothing from src/.
- */
-export type UserId = number & { readonly __brand: 'UserId' }
+/** A player's id (users.id): the HTTP contract's, shared with the shell. */
+export type { UserId }
 
 /** A logged-in player as every game sees them. */
 export interface Player {

@@ -11,7 +11,7 @@ import {
   type Minor,
   type ProfileSessionsResponse,
   type SessionId,
-} from '../../../src/api/protocol'
+} from '../../../contract'
 import type { SessionClient } from '../../auth/sessions'
 import { betHistoryPage, type BetHistoryProvider } from '../../games/kit/history'
 import type { Services } from '../../services'

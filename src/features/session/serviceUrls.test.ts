@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
-import type { ClientConfigResponse } from '../../api/protocol'
+import type { ClientConfigResponse } from '../../../contract'
 import { gameServiceUrl, resetServiceUrls } from './serviceUrls'
 
 const clientConfig = vi.fn<() => Promise<ClientConfigResponse>>()
