@@ -22,23 +22,25 @@ function parseAs<N extends CommandName>(name: N) {
   }
 }
 
+const parseBet = parseAs('bet')
+const parseCashOut = parseAs('cashOut')
+const parseCancelBet = parseAs('cancelBet')
+const parseSync = parseAs('sync')
+
 /** The crash service's wire. */
 export function crashWire(crash: CrashService): GameWire {
   return {
     commands: {
-      bet: command({ parse: parseAs('bet'), run: (user, cmd) => crash.placeBet(user, cmd) }),
-      cashOut: command({ parse: parseAs('cashOut'), run: (user, cmd) => crash.cashOut(user, cmd) }),
-      cancelBet: command({
-        parse: parseAs('cancelBet'),
-        run: (user, cmd) => crash.cancelBet(user, cmd),
-      }),
+      bet: command({ parse: parseBet, run: (user, cmd) => crash.placeBet(user, cmd) }),
+      cashOut: command({ parse: parseCashOut, run: (user, cmd) => crash.cashOut(user, cmd) }),
+      cancelBet: command({ parse: parseCancelBet, run: (user, cmd) => crash.cancelBet(user, cmd) }),
     },
     refusal,
     snapshot: (user) => crash.snapshot(user),
     serverTime: () => crash.now(),
     resync: {
       command: 'sync',
-      parse: (payload) => parseAs('sync')(payload) !== null,
+      parse: (payload) => parseSync(payload) !== null,
       ack: { type: 'ok', v: PROTOCOL_VERSION },
     },
   }

@@ -63,8 +63,14 @@ export interface CommandHandler<C> {
   run(user: Player | null, command: C): Promise<unknown> | unknown
 }
 
-/** Infers a handler's command type from its parser, so a game's table of handlers stays typed. */
-export function command<C>(handler: CommandHandler<C>): CommandHandler<C> {
+/** A handler as the namespace holds it, its command type erased (its parser made the command). */
+export interface WireCommand {
+  parse(payload: unknown): unknown
+  run(user: Player | null, command: never): Promise<unknown> | unknown
+}
+
+/** Checks a handler's parser against its `run` and erases the command type for a game's table. */
+export function command<C>(handler: CommandHandler<C>): WireCommand {
   return handler
 }
 
@@ -73,9 +79,8 @@ export interface NamespaceOptions {
   /** The game's id, in log lines. */
   game: string
   log: GameLog
-  /** Every command of the game's protocol by its event name. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each handler keeps its own type
-  commands: Readonly<Record<string, CommandHandler<any>>>
+  /** Every command of the game's protocol by its event name (each typed by `command()`). */
+  commands: Readonly<Record<string, WireCommand>>
   /** The game's refusal ack (its protocol's error shape) for the namespace's own refusals. */
   refusal(code: WireRefusal): unknown
   /** The full state for a player (null: a guest), sent as the event named by its `type`. */
@@ -147,8 +152,9 @@ export function serveNamespace(nsp: Namespace, options: NamespaceOptions): void 
 
     for (const [name, handler] of Object.entries(options.commands)) {
       on(name, (payload) => {
-        const cmd: unknown = handler.parse(payload)
-        return cmd === null ? refusal('bad_request') : handler.run(user, cmd)
+        const cmd = handler.parse(payload)
+        // `command()` paired this parser with this `run`, so its output is run's input.
+        return cmd === null ? refusal('bad_request') : handler.run(user, cmd as never)
       })
     }
     const own = options.resync
