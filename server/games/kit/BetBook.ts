@@ -124,7 +124,7 @@ export class BetBook<B extends KitBet<D>, D extends string, R, Outcome extends o
             currency: bet.currency,
             amount: bet.amount,
             key: `${game}:hold:${bet.userId}:${bet.clientKey}`,
-            reference: holdReference(this.options.game, bet.id),
+            reference: holdReference(game, bet.id),
           })
           bet.holdId = held.holdId
           balance = held.balances.real as Minor
