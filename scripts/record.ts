@@ -5,7 +5,7 @@
  *
  * The real server starts in-process (throwaway `memory://` database, sandbox mode, the demo
  * account, short rounds, a fixed public chain seed), a player logs in through the HTTP API, and
- * the client's own stream code (`connectCrashStream`, games/engine/stream with the crash protocol)
+ * the client's own stream code (the kit's `connectGameStream` over games/engine/stream, crash's wire)
  * feeds the real round machine while the tap and the recorder capture what the machine saw. The
  * script only plays the player's part; every outcome, time and balance in the file is the server's.
  * Before writing, the file is replayed through the machine and must end where the live one ended.
@@ -17,12 +17,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { createActor, waitFor, type SnapshotFrom } from 'xstate'
 import { z } from 'zod'
-import { PROTOCOL_VERSION, type CommandKey } from '../games/crash/protocol'
+import { PROTOCOL_VERSION, crashWire, type CommandKey } from '../games/crash/protocol'
 import { crashRoundMachine } from '../games/crash/round.machine'
 import type { CrashIntent, CrashRoundEvent } from '../games/crash/round.model'
 import { MIN_AUTO_CASHOUT, multiplierAt, type Multiplier } from '../games/crash/rules'
-import { crashCommandActors, crashEventFromStream } from '../games/crash/stream'
-import { connectCrashStream, streamTransport } from '../games/crash/ui/crashStream'
+import { CRASH_NAMESPACE, crashCommandActors, crashEventFromStream } from '../games/crash/stream'
 import type { CrashPoint } from '../games/engine/fairness'
 import { currencySchema, minorSchema, type Minor } from '../games/engine/money'
 import {
@@ -32,6 +31,8 @@ import {
   type CommandTransport,
   type Recording,
 } from '../games/engine/replay'
+import { connectGameStream, streamTransport } from '../games/kit/stream/connectGameStream'
+import { connectionMessage } from '../games/kit/wireLink'
 import { buildApp } from '../server/app'
 import { loadConfig } from '../server/config'
 import { migrate } from '../server/db/migrate'
@@ -300,23 +301,23 @@ async function playLive(options: {
   options.cleanups.unshift(() => actor.stop())
   // Server events are recorded from the tap (the wire as received); connection changes, which
   // are the stream's own reports, where they reach the machine under their socket.io names.
-  const machine = {
+  const inbox = {
     send(event: CrashRoundEvent) {
-      if (event.type === 'CONNECTED') {
-        const { recovered, clockOffset } = event
-        recorder.received('connect', { recovered, clockOffset })
-      } else if (event.type === 'DISCONNECTED') recorder.received('disconnect', {})
-      else if (event.type === 'CLOCK')
-        recorder.received('clock', { clockOffset: event.clockOffset })
+      if (event.type === 'CONNECTED' || event.type === 'DISCONNECTED' || event.type === 'CLOCK') {
+        const { name, payload } = connectionMessage(event)
+        recorder.received(name, payload)
+      }
       actor.send(event)
     },
   }
   let settled = false
   let dropped: string | null = null
-  const opened = connectCrashStream({
+  const opened = connectGameStream({
+    wire: crashWire,
     url: options.origin,
+    namespace: CRASH_NAMESPACE,
     getToken: () => options.token,
-    actor: machine as unknown as Parameters<typeof connectCrashStream>[0]['actor'],
+    inbox,
   })
   const offTap = opened.stream.onTap((record) => {
     if (record.kind !== 'event') return
