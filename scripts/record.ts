@@ -5,7 +5,7 @@
  *
  * The real server starts in-process (throwaway `memory://` database, sandbox mode, the demo
  * account, short rounds, a fixed public chain seed), a player logs in through the HTTP API, and
- * the client's own stream code (`connectCrashStream`, games/engine/stream with the crash protocol)
+ * the client's own stream code (the kit's `connectGameStream` over games/engine/stream, crash's wire)
  * feeds the real round machine while the tap and the recorder capture what the machine saw. The
  * script only plays the player's part; every outcome, time and balance in the file is the server's.
  * Before writing, the file is replayed through the machine and must end where the live one ended.
@@ -17,12 +17,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { createActor, waitFor, type SnapshotFrom } from 'xstate'
 import { z } from 'zod'
-import { PROTOCOL_VERSION, type CommandKey } from '../games/crash/protocol'
+import { PROTOCOL_VERSION, crashWire, type CommandKey } from '../games/crash/protocol'
 import { crashRoundMachine } from '../games/crash/round.machine'
 import type { CrashIntent, CrashRoundEvent } from '../games/crash/round.model'
 import { MIN_AUTO_CASHOUT, multiplierAt, type Multiplier } from '../games/crash/rules'
-import { crashCommandActors, crashEventFromStream } from '../games/crash/stream'
-import { connectCrashStream, streamTransport } from '../games/crash/ui/crashStream'
+import { CRASH_NAMESPACE, crashCommandActors, crashEventFromStream } from '../games/crash/stream'
 import type { CrashPoint } from '../games/engine/fairness'
 import { currencySchema, minorSchema, type Minor } from '../games/engine/money'
 import {
@@ -32,13 +31,17 @@ import {
   type CommandTransport,
   type Recording,
 } from '../games/engine/replay'
+import { connectGameStream, streamTransport } from '../games/kit/stream/connectGameStream'
+import { connectionMessage } from '../games/kit/wireLink'
 import { buildApp } from '../server/app'
 import { loadConfig } from '../server/config'
 import { migrate } from '../server/db/migrate'
 import { openDb } from '../server/db/open'
 import { seedDemo } from '../server/db/seed'
 import { Ledger } from '../server/ledger/ledger'
-import { attachRealtime, type Realtime } from '../server/realtime/attach'
+import { crashModule } from '../server/games/crash'
+import type { CrashService } from '../server/games/crash/CrashService'
+import { attachRealtime } from '../server/realtime/attach'
 
 /** The chain every recording plays: public on purpose, never a real server's. Game 1 is 2.37x. */
 export const RECORDING_CHAIN = {
@@ -220,12 +223,16 @@ export async function recordScenario(name: ScenarioName): Promise<Recording> {
     const origin = `http://127.0.0.1:${address.port}`
     const { token, currency, balance } = await logIn(origin)
     const quiet = { info: () => {}, error: (obj: unknown, msg?: string) => console.error(msg, obj) }
-    const realtime = await attachRealtime(app.server, services, {
-      log: quiet,
-      crash: { ...RECORDING_TIMINGS, chain: { ...RECORDING_CHAIN }, publicationPath: null },
+    const crashGame = crashModule({
+      ...RECORDING_TIMINGS,
+      chain: { ...RECORDING_CHAIN },
+      publicationPath: null,
     })
+    const realtime = await attachRealtime(app.server, services, { log: quiet, games: [crashGame] })
     cleanups.unshift(() => realtime.close())
-    return await playLive({ scenario, origin, token, currency, balance, realtime, cleanups })
+    const crash = realtime.runtime(crashGame).crash
+    const sockets = () => [...realtime.io.of(crashGame.namespace).sockets.values()]
+    return await playLive({ scenario, origin, token, currency, balance, crash, sockets, cleanups })
   } finally {
     for (const cleanup of cleanups.splice(0)) await cleanup()
   }
@@ -256,10 +263,13 @@ async function playLive(options: {
   token: string
   currency: z.infer<typeof currencySchema>
   balance: Minor
-  realtime: Realtime
+  /** The server's crash loop, read for crash points and its clock. */
+  crash: CrashService
+  /** The server's sockets of the crash namespace. */
+  sockets: () => { conn: { close(): void } }[]
   cleanups: (() => unknown)[]
 }): Promise<Recording> {
-  const { scenario, realtime } = options
+  const { scenario, crash } = options
   const recorder = createRecorder({
     service: 'crash',
     protocolVersion: PROTOCOL_VERSION,
@@ -291,23 +301,23 @@ async function playLive(options: {
   options.cleanups.unshift(() => actor.stop())
   // Server events are recorded from the tap (the wire as received); connection changes, which
   // are the stream's own reports, where they reach the machine under their socket.io names.
-  const machine = {
+  const inbox = {
     send(event: CrashRoundEvent) {
-      if (event.type === 'CONNECTED') {
-        const { recovered, clockOffset } = event
-        recorder.received('connect', { recovered, clockOffset })
-      } else if (event.type === 'DISCONNECTED') recorder.received('disconnect', {})
-      else if (event.type === 'CLOCK')
-        recorder.received('clock', { clockOffset: event.clockOffset })
+      if (event.type === 'CONNECTED' || event.type === 'DISCONNECTED' || event.type === 'CLOCK') {
+        const { name, payload } = connectionMessage(event)
+        recorder.received(name, payload)
+      }
       actor.send(event)
     },
   }
   let settled = false
   let dropped: string | null = null
-  const opened = connectCrashStream({
+  const opened = connectGameStream({
+    wire: crashWire,
     url: options.origin,
+    namespace: CRASH_NAMESPACE,
     getToken: () => options.token,
-    actor: machine as unknown as Parameters<typeof connectCrashStream>[0]['actor'],
+    inbox,
   })
   const offTap = opened.stream.onTap((record) => {
     if (record.kind !== 'event') return
@@ -339,7 +349,7 @@ async function playLive(options: {
       await until(
         (snap) =>
           snap.matches({ round: 'betting', bet: 'idle' }) &&
-          scenario.fits(realtime.crash.chain.crashPointOf(realtime.crash.currentRound().game)),
+          scenario.fits(crash.chain.crashPointOf(crash.currentRound().game)),
         'a betting round that suits the scenario',
       )
       session.send({ type: 'BET', key: key as CommandKey, amount: STAKE, autoCashoutAt })
@@ -348,15 +358,15 @@ async function playLive(options: {
     },
     until,
     async untilMultiplier(multiplier) {
-      const { startedAt } = realtime.crash.currentRound()
+      const { startedAt } = crash.currentRound()
       if (startedAt === null) throw new Error('[record] the round is not running')
-      while (multiplierAt(realtime.crash.now() - startedAt) < multiplier) {
+      while (multiplierAt(crash.now() - startedAt) < multiplier) {
         await new Promise((done) => setTimeout(done, 5))
       }
     },
-    upcomingCrashPoint: () => realtime.crash.chain.crashPointOf(realtime.crash.currentRound().game),
+    upcomingCrashPoint: () => crash.chain.crashPointOf(crash.currentRound().game),
     dropTransport() {
-      const sockets = [...realtime.io.of('/crash').sockets.values()]
+      const sockets = options.sockets()
       if (sockets.length !== 1) throw new Error(`[record] ${sockets.length} sockets, expected 1`)
       sockets[0]?.conn.close()
     },

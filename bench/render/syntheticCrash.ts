@@ -23,7 +23,7 @@ import type { CrashPoint } from '../../games/engine/fairness'
 import {
   HISTORY_LENGTH,
   PROTOCOL_VERSION,
-  serverEventSchema,
+  parseServerEvent,
   type BetRow,
   type HistoryEntry,
   type ServerEvent,
@@ -101,7 +101,7 @@ export async function startSyntheticCrash(options: SyntheticCrashOptions): Promi
   const roundHash = () => hashOf(`round-${game}`)
   const send = (event: ServerEvent) => {
     // Parsed as the client will: a synthetic stream that breaks the protocol is a bench bug.
-    const parsed = serverEventSchema.parse(event)
+    const parsed = parseServerEvent(event.type, event)
     crash.emit(parsed.type, event)
   }
   const after = (ms: number, fn: () => void) => {

@@ -9,30 +9,29 @@
  */
 import { z } from 'zod/mini'
 import { hashSchema, type CrashPoint } from '../engine/fairness'
-import { currencySchema, minorSchema } from '../engine/money'
+import { currencySchema } from '../engine/money'
+import {
+  COMMON_ERROR_CODES,
+  betIdSchema,
+  commandKeySchema,
+  defineWire,
+  errorAckSchema,
+  fundsSchema,
+  roundIdSchema,
+  serverTimeSchema,
+  stakeSchema,
+  type AckOf as WireAckOf,
+  type AnyRequestOf,
+  type EventOf,
+} from '../kit/protocol'
 import type { Multiplier } from './rules'
+
+export { betIdSchema, commandKeySchema, roundIdSchema }
+export type { BetId, CommandKey, RoundId } from '../kit/protocol'
 
 /** The protocol version this build speaks; both ends reject other versions. */
 export const PROTOCOL_VERSION = 1
 const v = z.literal(PROTOCOL_VERSION)
-
-/** A round's id (its game number in the hash chain, as text). */
-export const roundIdSchema = z.string().check(z.minLength(1), z.maxLength(64)).brand<'RoundId'>()
-/** A round's id. */
-export type RoundId = z.infer<typeof roundIdSchema>
-
-/** A bet's id, given by the server. */
-export const betIdSchema = z.string().check(z.minLength(1), z.maxLength(64)).brand<'BetId'>()
-/** A bet's id. */
-export type BetId = z.infer<typeof betIdSchema>
-
-/** An idempotency key chosen by the client for one command (a UUID in practice). */
-export const commandKeySchema = z
-  .string()
-  .check(z.minLength(8), z.maxLength(64))
-  .brand<'CommandKey'>()
-/** An idempotency key. */
-export type CommandKey = z.infer<typeof commandKeySchema>
 
 /** A multiplier in integer hundredths, at least 1.00x. */
 export const multiplierSchema = z.pipe(
@@ -46,14 +45,6 @@ export const crashPointSchema = z.pipe(
   z.transform((n: number) => n as CrashPoint),
 )
 
-/** A bet amount: positive minor units. */
-const amountSchema = z.pipe(z.int().check(z.positive()), minorSchema)
-/** A balance or a payout: minor units, never negative. */
-const fundsSchema = z.pipe(z.int().check(z.nonnegative()), minorSchema)
-
-/** A server clock reading, epoch milliseconds. */
-const serverTimeSchema = z.int().check(z.nonnegative())
-
 /** Phases of a round as the server runs them. */
 export const phaseSchema = z.enum(['betting', 'running', 'crashed'])
 /** A round phase. */
@@ -63,7 +54,7 @@ export type Phase = z.infer<typeof phaseSchema>
 export const betRowSchema = z.object({
   betId: betIdSchema,
   player: z.string().check(z.maxLength(64)),
-  amount: amountSchema,
+  amount: stakeSchema,
   currency: currencySchema,
   status: z.enum(['active', 'cashedOut', 'lost']),
   cashoutAt: z.nullable(multiplierSchema),
@@ -76,7 +67,7 @@ export type BetRow = z.infer<typeof betRowSchema>
 export const ownBetSchema = z.object({
   betId: betIdSchema,
   roundId: roundIdSchema,
-  amount: amountSchema,
+  amount: stakeSchema,
   currency: currencySchema,
   autoCashoutAt: z.nullable(multiplierSchema),
   status: z.enum(['queued', 'active', 'cashedOut', 'lost']),
@@ -187,45 +178,12 @@ export const settledEventSchema = z.object({
   balance: fundsSchema,
 })
 
-/** Each server event's schema by its socket.io name, as the stream client's protocol map. */
-export const serverEventSchemas = {
-  snapshot: snapshotEventSchema,
-  betting: bettingEventSchema,
-  started: startedEventSchema,
-  bets: betsEventSchema,
-  crashed: crashedEventSchema,
-  settled: settledEventSchema,
-} as const
-
-/** Every server-to-client event, discriminated on `type` (= the socket.io event name). */
-export const serverEventSchema = z.discriminatedUnion('type', [
-  snapshotEventSchema,
-  bettingEventSchema,
-  startedEventSchema,
-  betsEventSchema,
-  crashedEventSchema,
-  settledEventSchema,
-])
-/** A server-to-client event. */
-export type ServerEvent = z.infer<typeof serverEventSchema>
-/** The socket.io event names the server emits. */
-export const SERVER_EVENT_NAMES = [
-  'snapshot',
-  'betting',
-  'started',
-  'bets',
-  'crashed',
-  'settled',
-] as const
-/** A server event name. */
-export type ServerEventName = ServerEvent['type']
-
 /** Place a bet: in the current round while betting, else queued for the next one. */
 export const betCommandSchema = z.object({
   type: z.literal('bet'),
   v,
   key: commandKeySchema,
-  amount: amountSchema,
+  amount: stakeSchema,
   currency: currencySchema,
   autoCashoutAt: z.nullable(multiplierSchema),
 })
@@ -249,18 +207,6 @@ export const cancelBetCommandSchema = z.object({
 /** Ask for a fresh `snapshot` event, when one did not come after a (re)connection. */
 export const syncCommandSchema = z.object({ type: z.literal('sync'), v })
 
-/** Every client-to-server command, discriminated on `type` (= the socket.io event name). */
-export const clientCommandSchema = z.discriminatedUnion('type', [
-  betCommandSchema,
-  cashOutCommandSchema,
-  cancelBetCommandSchema,
-  syncCommandSchema,
-])
-/** A client-to-server command (parsed: branded fields). */
-export type ClientCommand = z.infer<typeof clientCommandSchema>
-/** A command name. */
-export type CommandName = ClientCommand['type']
-
 /**
  * Why a command was refused: `balance_not_enough`, `betting_closed` (the round started: cancel
  * too late), `limits` (amount or auto cash-out outside limits), `duplicate` (a bet already stands
@@ -268,22 +214,12 @@ export type CommandName = ClientCommand['type']
  * (cash-out after the crash), `not_found`, `unauthorized` (guest), `rate_limited`, `bad_request`,
  * `internal`.
  */
-export const commandErrorCodeSchema = z.enum([
-  'balance_not_enough',
-  'betting_closed',
-  'limits',
-  'duplicate',
-  'too_late',
-  'not_found',
-  'unauthorized',
-  'rate_limited',
-  'bad_request',
-  'internal',
-])
-/** A command error code; translated as `crash.error.{code}`. */
+const ERROR_CODES = [...COMMON_ERROR_CODES, 'betting_closed', 'too_late'] as const
+const errorAck = errorAckSchema(PROTOCOL_VERSION, ERROR_CODES)
+/** A refusal's code (see {@link COMMON_ERROR_CODES}); `betting_closed` and `too_late` are crash's. */
+export const commandErrorCodeSchema = errorAck.shape.code
+/** A command error code. */
 export type CommandErrorCode = z.infer<typeof commandErrorCodeSchema>
-
-const errorAck = z.object({ type: z.literal('error'), v, code: commandErrorCodeSchema })
 
 /** Answer to `bet`: where the bet stands and the balance after its hold. */
 export const betAckSchema = z.discriminatedUnion('type', [
@@ -324,27 +260,40 @@ export const syncAckSchema = z.discriminatedUnion('type', [
   errorAck,
 ])
 
-/** Ack schema of each command. */
-export const ackSchemas = {
-  bet: betAckSchema,
-  cashOut: cashOutAckSchema,
-  cancelBet: cancelBetAckSchema,
-  sync: syncAckSchema,
-} as const satisfies Record<CommandName, z.ZodMiniType>
+/** The crash wire: its one list of events and commands, and the parsers both ends use. */
+export const crashWire = defineWire({
+  game: 'crash',
+  version: PROTOCOL_VERSION,
+  events: {
+    snapshot: snapshotEventSchema,
+    betting: bettingEventSchema,
+    started: startedEventSchema,
+    bets: betsEventSchema,
+    crashed: crashedEventSchema,
+    settled: settledEventSchema,
+  },
+  commands: {
+    bet: { request: betCommandSchema, ack: betAckSchema },
+    cashOut: { request: cashOutCommandSchema, ack: cashOutAckSchema },
+    cancelBet: { request: cancelBetCommandSchema, ack: cancelBetAckSchema },
+    sync: { request: syncCommandSchema, ack: syncAckSchema },
+  },
+  snapshotEvent: 'snapshot',
+  resync: { command: 'sync', request: { type: 'sync', v: PROTOCOL_VERSION } },
+})
 
-/**
- * Request and ack schemas of each command by name, in the shape the stream client's
- * `defineGameProtocol` takes (with `snapshotEvent: 'snapshot'` and `sync` as its resync command).
- */
-export const commandSchemas = {
-  bet: { request: betCommandSchema, ack: betAckSchema },
-  cashOut: { request: cashOutCommandSchema, ack: cashOutAckSchema },
-  cancelBet: { request: cancelBetCommandSchema, ack: cancelBetAckSchema },
-  sync: { request: syncCommandSchema, ack: syncAckSchema },
-} as const satisfies Record<CommandName, { request: z.ZodMiniType; ack: z.ZodMiniType }>
+type Commands = typeof crashWire.commands
 
+/** A server-to-client event, discriminated on `type` (= the socket.io event name). */
+export type ServerEvent = EventOf<typeof crashWire.events>
+/** A server event name. */
+export type ServerEventName = ServerEvent['type']
+/** A client-to-server command (parsed: branded fields). */
+export type ClientCommand = AnyRequestOf<Commands>
+/** A command name. */
+export type CommandName = ClientCommand['type']
 /** The parsed ack of each command. */
-export type AckOf<C extends CommandName> = z.infer<(typeof ackSchemas)[C]>
+export type AckOf<C extends CommandName> = WireAckOf<Commands, C>
 /** Answer to `bet`. */
 export type BetAck = AckOf<'bet'>
 /** Answer to `cashOut`. */
@@ -354,39 +303,12 @@ export type CancelBetAck = AckOf<'cancelBet'>
 /** Answer to `sync`. */
 export type SyncAck = AckOf<'sync'>
 
-/**
- * Parses a server event received under socket.io event `name`. Throws on an unknown name, a name
- * that disagrees with the payload's `type`, another protocol version or a malformed payload: each
- * means the two ends are incompatible, which is a bug, not a player-facing state.
- */
-export function parseServerEvent(name: string, payload: unknown): ServerEvent {
-  if (!(SERVER_EVENT_NAMES as readonly string[]).includes(name)) {
-    throw new Error(`[crash/protocol] unknown event "${name}"`)
-  }
-  const result = serverEventSchema.safeParse(payload)
-  if (!result.success) {
-    throw new Error(`[crash/protocol] malformed "${name}": ${result.error.message}`)
-  }
-  if (result.data.type !== name) {
-    throw new Error(`[crash/protocol] event "${name}" carries type "${result.data.type}"`)
-  }
-  return result.data
-}
-
-/** Parses a command's ack; throws like `parseServerEvent` when the server answers out of protocol. */
-export function parseAck<C extends CommandName>(command: C, payload: unknown): AckOf<C> {
-  const result = ackSchemas[command].safeParse(payload)
-  if (!result.success) {
-    throw new Error(`[crash/protocol] malformed ack to "${command}": ${result.error.message}`)
-  }
-  return result.data as AckOf<C>
-}
-
+/** Parses a server event received under `name` (see `Wire.parseEvent`). */
+export const parseServerEvent = crashWire.parseEvent
+/** Parses a command's ack (see `Wire.parseAck`). */
+export const parseAck = crashWire.parseAck
 /** Parses a command on the server's side; null means refuse it with `bad_request`. */
-export function parseCommand(name: string, payload: unknown): ClientCommand | null {
-  const result = clientCommandSchema.safeParse(payload)
-  return result.success && result.data.type === name ? result.data : null
-}
+export const parseCommand = crashWire.parseCommand
 
 /** Where the crash service answers `GET <path>/<roundId>` with a finished round's proof. */
 export const ROUND_PROOF_PATH = '/api/games/crash/rounds'

@@ -4,6 +4,7 @@
  * what the scene draws (the machine never reads a clock itself).
  */
 import type { Currency, Minor } from '../engine/money'
+import type { ConnectionEvent } from '../kit/wireLink'
 import {
   PROTOCOL_VERSION,
   type BetId,
@@ -67,12 +68,6 @@ export type CrashIntent =
   | { type: 'BET'; key: CommandKey; amount: Minor; autoCashoutAt: Multiplier | null }
   | { type: 'CASH_OUT'; key: CommandKey }
   | { type: 'CANCEL'; key: CommandKey }
-
-/** What the stream client reports about the socket. */
-export type ConnectionEvent =
-  | { type: 'CONNECTED'; recovered: boolean; clockOffset: number }
-  | { type: 'DISCONNECTED' }
-  | { type: 'CLOCK'; clockOffset: number }
 
 /** Every event the round machine accepts: parsed server events, intents, connection changes. */
 export type CrashRoundEvent = ServerEvent | CrashIntent | ConnectionEvent

@@ -8,7 +8,7 @@ import { crashPoint } from '../../engine/fairness'
 import { PROTOCOL_VERSION, type RoundId } from '../protocol'
 import { formatMultiplier } from '../scene/crashView'
 import { CrashGame } from './CrashGame'
-import type * as CrashStreamModule from './crashStream'
+import type * as StreamModule from '../../kit/stream/connectGameStream'
 import type { LoadRoundProof, RoundProofResult } from './roundProof'
 
 const SALT = 'a1'.repeat(32)
@@ -18,13 +18,13 @@ const STRIP_HASH = '7b'.repeat(32)
 
 // The socket and the Pixi canvas are the app's edges: a fake stream hands the machine one
 // snapshot; the canvas host renders only its overlay.
-vi.mock('./crashStream', async (importOriginal) => {
-  const original = await importOriginal<typeof CrashStreamModule>()
+vi.mock('../../kit/stream/connectGameStream', async (importOriginal) => {
+  const original = await importOriginal<typeof StreamModule>()
   return {
     ...original,
-    connectCrashStream: ({ actor }: { actor: { send: (event: unknown) => void } }) => {
-      actor.send({ type: 'CONNECTED', recovered: false, clockOffset: 0 })
-      actor.send({
+    connectGameStream: ({ inbox }: { inbox: { send: (event: unknown) => void } }) => {
+      inbox.send({ type: 'CONNECTED', recovered: false, clockOffset: 0 })
+      inbox.send({
         type: 'snapshot',
         v: PROTOCOL_VERSION,
         serverTime: 1_000,

@@ -6,9 +6,10 @@ import { CanvasHost } from '../../engine/canvas'
 import { formatMoney, type Currency, type Minor, type MoneyLocale } from '../../engine/money'
 import { newIdempotencyKey, type ConnectionState } from '../../engine/stream'
 import { autobetMachine } from '../autobet.machine'
-import { crashCommandActors } from '../index'
-import type { CommandKey, RoundId } from '../protocol'
+import { connectGameStream, streamTransport } from '../../kit/stream/connectGameStream'
+import { crashWire, type CommandKey, type RoundId } from '../protocol'
 import { crashRoundMachine } from '../round.machine'
+import { CRASH_NAMESPACE, crashCommandActors } from '../stream'
 import type { RoundError } from '../round.model'
 import type { Multiplier } from '../rules'
 import { CrashScene } from '../scene/CrashScene'
@@ -16,7 +17,6 @@ import { formatMultiplier, toCrashView, type CrashSceneLabels } from '../scene/c
 import type { AutoBetStatus } from './AutoBetPanel'
 import { linkAutobet } from './autoBetLink'
 import { BetPanel, roundErrorKey, type BetPanelState } from './BetPanel'
-import { connectCrashStream, streamTransport } from './crashStream'
 import { HistoryStrip } from './HistoryStrip'
 import { LiveBets } from './LiveBets'
 import { RoundProofDialog } from './RoundProofDialog'
@@ -75,7 +75,13 @@ export function CrashGame(props: CrashGameProps) {
   const loadRoundProof = props.loadRoundProof ?? defaultLoader
   const [connection, setConnection] = useState<ConnectionState>(CONNECTING)
   useEffect(() => {
-    const opened = connectCrashStream({ url: serviceUrl, getToken, actor })
+    const opened = connectGameStream({
+      wire: crashWire,
+      url: serviceUrl,
+      namespace: CRASH_NAMESPACE,
+      getToken,
+      inbox: actor,
+    })
     link.attach(opened.stream)
     const show = () => setConnection(opened.stream.getState())
     const offState = opened.stream.subscribe(show)

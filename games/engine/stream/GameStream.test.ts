@@ -108,6 +108,23 @@ describe('commands', () => {
     expect(seen.errors.map((e) => e.type)).toEqual(['malformed-ack'])
   })
 
+  it("request() sends the caller's key as built and hands back the ack unparsed, refusals too", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const server = await serve()
+    const { stream, seen } = open(server)
+    const key = newIdempotencyKey()
+    expect(await stream.request('bet', { amount: 10, key })).toEqual({ type: 'ok', balance: 990 })
+    expect(server.bets).toEqual([{ key, amount: 10 }])
+    const refused = await stream.request('bet', { amount: BetAmount.refused, key })
+    expect(refused).toMatchObject({ type: 'error', code: 'insufficient-balance' })
+    // The caller parses what it gets; nothing was reported as a stream error.
+    expect(await stream.request('bet', { amount: BetAmount.malformed, key })).not.toBeNull()
+    expect(seen.errors).toEqual([])
+    await expect(stream.request('bet', { amount: -1, key })).rejects.toThrow(
+      '[GameStream] invalid request for command "bet"',
+    )
+  })
+
   it('throws on a request that breaks the schema or an unknown command (bugs)', async () => {
     const server = await serve()
     const { stream } = open(server)

@@ -52,6 +52,8 @@ interface SendOptions {
   readonly timeoutMs: number
   /** Send again with the same key when a disconnection swallowed the ack. */
   readonly resend: boolean
+  /** Resolve with the ack as received, unparsed: the caller parses it (see GameStream.request). */
+  readonly rawAck?: boolean
 }
 
 /** Runs listeners so that one that throws neither stops the others nor breaks the socket. */
@@ -202,7 +204,13 @@ export class SharedConnection<E extends EventSchemas, C extends CommandSchemas> 
           .timeout(options.timeoutMs + 1000)
           .emitWithAck(name, payload)
           .then(
-            (raw: unknown) => finish(this.readAck(name, schema, raw, key), raw),
+            (raw: unknown) =>
+              finish(
+                options.rawAck
+                  ? { type: 'ok', key, ack: raw as z.output<S['ack']> }
+                  : this.readAck(name, schema, raw, key),
+                raw,
+              ),
             () => {
               if (done) return
               // The ack died with the connection. Sending again with the same key is safe: the

@@ -66,6 +66,13 @@ export interface GameStream<E extends EventSchemas, C extends CommandSchemas> {
     request: CommandRequest<C, K>,
     options?: CommandOptions,
   ): Promise<CommandResult<CommandAck<C, K>>>
+  /**
+   * Sends a command exactly as the caller built it, its `key` (when its schema has one) being
+   * the idempotency key of resends, and resolves with the ack as received, refusals included,
+   * for a caller that parses acks itself (a game's command actors, which parse recorded acks the
+   * same way). Rejects when no ack comes in time.
+   */
+  request<K extends CommandName<C>>(name: K, request: z.input<C[K]['request']>): Promise<unknown>
   /** The server's clock now, per the latest estimate (the local clock before the first one). */
   serverNow(): number
   /** Latest estimate of server minus client clock, null before the first. */
@@ -160,6 +167,23 @@ function createHandle<E extends EventSchemas, C extends CommandSchemas>(
         timeoutMs: commandOptions.timeoutMs ?? connection.commandTimeoutMs,
         resend: true,
       }) as Promise<CommandResult<CommandAck<C, typeof name>>>
+    },
+    request: async (name, request) => {
+      assertOpen(`command "${name}"`)
+      const schema = Object.hasOwn(connection.protocol.commands, name)
+        ? connection.protocol.commands[name]
+        : undefined
+      if (schema === undefined) throw new Error(`[GameStream] unknown command "${name}"`)
+      const own: unknown =
+        typeof request === 'object' && request !== null ? Reflect.get(request, 'key') : undefined
+      const result = await connection.send(name, schema, request, {
+        key: typeof own === 'string' ? (own as IdempotencyKey) : newIdempotencyKey(),
+        timeoutMs: connection.commandTimeoutMs,
+        resend: true,
+        rawAck: true,
+      })
+      if (result.type === 'ok') return result.ack
+      throw new Error(`[GameStream] command "${name}" got no answer (${result.type})`)
     },
     serverNow: () => connection.serverNow(),
     clockOffsetMs: () => connection.clock.current()?.offsetMs ?? null,
