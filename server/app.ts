@@ -69,7 +69,7 @@ export async function buildApp(opts: {
       miscRoutes(api, services)
       for (const game of games) game.routes?.(api, services)
       if (config.sandbox) sandboxRoutes(api, services)
-      if (services.testHooks) testHookRoutes(api, services.testHooks)
+      if (services.testHooks) testHookRoutes(api, services.testHooks, config.trustProxy)
     },
     { prefix: API_PREFIX },
   )

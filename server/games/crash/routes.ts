@@ -20,9 +20,14 @@ const ROUTE = `${ROUND_PROOF_PATH.replace(/^\/api/, '')}/:id`
 
 /** A wire round id is its game number in decimal (see `roundIdOf`); anything else is no round. */
 function gameOf(id: string): number | null {
-  if (!/^[1-9]\d{0,14}$/.test(id)) return null
-  return Number(id)
+  if (!/^[1-9]\d{0,9}$/.test(id)) return null
+  const game = Number(id)
+  // crash_rounds.game is an INT: a larger number names no round (and would not reach the query).
+  return game <= MAX_INT ? game : null
 }
+
+/** The largest value of a PostgreSQL INT column. */
+const MAX_INT = 2_147_483_647
 
 /** Registers the crash routes on the `/api` scope. Guests may call them: proofs are public. */
 export function crashRoutes(app: FastifyInstance, s: Services): void {

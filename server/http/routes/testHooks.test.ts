@@ -46,6 +46,14 @@ describe('test hook routes', () => {
     expect((await call('release', { round: 8 })).statusCode).toBe(404)
     expect((await call('release', { round: 8, point: 'next' })).statusCode).toBe(200)
     expect((await call('release', { round: 8, point: 'later' })).statusCode).toBe(422)
+    // Only this machine may hold rounds: a held round delays every player's game.
+    const remote = await hooked.inject({
+      method: 'POST',
+      url: '/api/test-hooks/crash/reserve',
+      payload: {},
+      remoteAddress: '203.0.113.7',
+    })
+    expect(remote.statusCode).toBe(403)
     await hooked.close()
   })
 })

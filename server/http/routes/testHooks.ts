@@ -8,7 +8,8 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { TestHooks } from '../../testHooks'
-import { messageError } from '../errors'
+import { forbidden, messageError } from '../errors'
+import { fromLoopback } from '../loopback'
 import { parseBody, parseParams } from '../parse'
 
 const gameParams = z.object({ game: z.string().regex(/^[a-z]{1,32}$/) })
@@ -22,8 +23,20 @@ const releaseBody = z.object({
   point: z.enum(['start', 'next']).default('start'),
 })
 
-/** Registers the hook routes on the `/api` scope. */
-export function testHookRoutes(app: FastifyInstance, hooks: TestHooks): void {
+/**
+ * Registers the hook routes on the `/api` scope, for clients on this machine only (403
+ * `test_hooks_local_only` to others): a held round delays every player's game.
+ */
+export function testHookRoutes(api: FastifyInstance, hooks: TestHooks, trustProxy: boolean): void {
+  void api.register(async (app) => {
+    app.addHook('onRequest', async (req) => {
+      if (!fromLoopback(req, trustProxy)) throw forbidden('test_hooks_local_only')
+    })
+    hookRoutes(app, hooks)
+  })
+}
+
+function hookRoutes(app: FastifyInstance, hooks: TestHooks): void {
   app.post('/test-hooks/:game/reserve', async (req) => {
     const { game } = parseParams(gameParams, req)
     const reserved = hooks.reserve(game, parseBody(reserveBody, req))

@@ -146,15 +146,11 @@ export function wireSuite(ctx: SuiteContext): void {
       for (const path of [
         '/api/profile/sessions/9223372036854775808',
         '/api/api/freeSpinsCampaigns/2147483648',
+        '/api/games/crash/rounds/2147483648',
       ]) {
         const res = await t.call(path.includes('sessions') ? 'DELETE' : 'GET', path, { token })
         expect(res.statusCode, path).toBe(404)
       }
-      // The crash route's id is not bounded at its route yet (server/games is the game kit's):
-      // the database's refusal is caught as a 400 there, never a 500.
-      const round = await t.call('GET', '/api/games/crash/rounds/2147483648')
-      expect(round.statusCode, round.body).toBeLessThan(500)
-      expect(round.statusCode).toBeGreaterThanOrEqual(400)
       // Bytes that are no UTF-8 at all, in a path and in a query.
       for (const url of ['/api/bonus-system/bonus/%ED%A0%80', '/api/sandbox/outbox?to=%ED%A0%80']) {
         expect((await t.call('GET', url)).statusCode, url).toBeLessThan(500)
