@@ -42,8 +42,8 @@ export function CrashPage() {
     ? { currency: user.currency ?? DEFAULT_CURRENCY, balance: user.balance }
     : null
   return (
-    <section className="crash-page" data-testid="page.crash">
-      <h1 className="crash-page__title" data-testid="page.title">
+    <section className="game-page" data-testid="page.crash">
+      <h1 className="game-page__title" data-testid="page.title">
         {t('pages:crash.title')}
       </h1>
       <CrashGame
