@@ -32,6 +32,7 @@ export default defineConfig({
             'tests/integration/**/*.test.ts',
             'scripts/**/*.test.ts',
             'bench/**/*.test.ts',
+            'tests/lint/**/*.test.ts',
           ],
           testTimeout: 30_000,
         },

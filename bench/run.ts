@@ -10,6 +10,7 @@ import { overBudget, toMarkdown, type Benchmark, type BenchResult } from './harn
 const all: Record<string, () => Promise<Benchmark>> = {
   bundle: async () => (await import('./bundle')).bundle,
   fanout: async () => (await import('./fanout')).fanout,
+  fairness: async () => (await import('./fairness')).fairnessBench,
   ledger: async () => (await import('./ledger')).ledgerBench,
   replay: async () => (await import('./replay')).replayBench,
   render: async () => (await import('./render')).renderBench,

@@ -13,6 +13,7 @@ import { profileRoutes } from './http/routes/profile'
 import { profileAreaRoutes } from './http/routes/profileArea'
 import { sandboxRoutes } from './http/routes/sandbox'
 import { sessionRoutes } from './http/routes/session'
+import { testHookRoutes } from './http/routes/testHooks'
 import { registerSecurity } from './http/security'
 import { registerStatic } from './http/static'
 import { createServices, type Services } from './services'
@@ -60,6 +61,7 @@ export async function buildApp(opts: {
       miscRoutes(api, services)
       crashRoutes(api, services)
       if (config.sandbox) sandboxRoutes(api, services)
+      if (services.testHooks) testHookRoutes(api, services.testHooks)
     },
     { prefix: API_PREFIX },
   )

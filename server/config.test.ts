@@ -19,4 +19,10 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/)
     expect(() => loadConfig({ TESSERA_MODE: 'live' })).toThrow(/TESSERA_MODE/)
   })
+
+  it('turns the live games test hooks on only when asked, and never in production', () => {
+    expect(loadConfig({}).testHooks).toBe(false)
+    expect(loadConfig({ TEST_HOOKS: 'true' }).testHooks).toBe(true)
+    expect(() => loadConfig({ TEST_HOOKS: 'true', NODE_ENV: 'production' })).toThrow(/TEST_HOOKS/)
+  })
 })

@@ -80,6 +80,14 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /**
+   * Test hooks of the live games (server/testHooks.ts): the e2e suite reserves rounds and holds
+   * their betting windows. Refused in production mode.
+   */
+  TEST_HOOKS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -95,6 +103,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data
   const mode = e.TESSERA_MODE ?? (e.NODE_ENV === 'production' ? 'production' : 'sandbox')
+  if (e.TEST_HOOKS && mode === 'production') {
+    throw new Error('[config] invalid environment:\n  TEST_HOOKS: never in production mode')
+  }
   const gameServices = z
     .record(z.string(), z.string())
     .parse(JSON.parse(e.GAME_SERVICE_URLS) as unknown)
@@ -132,6 +143,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     invoiceLifetimeS: e.INVOICE_LIFETIME_S,
     scryptN: e.SCRYPT_N,
     seedDemo: e.SEED_DEMO,
+    testHooks: e.TEST_HOOKS,
     logLevel: e.LOG_LEVEL,
   } as const
 }

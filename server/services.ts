@@ -4,6 +4,7 @@ import type { Config } from './config'
 import type { Db } from './db/db'
 import { Ledger } from './ledger/ledger'
 import { Outbox } from './sandbox/outbox'
+import { TestHooks } from './testHooks'
 
 /** Everything route handlers use, built once per app (tests build one per suite). */
 export interface Services {
@@ -17,6 +18,8 @@ export interface Services {
   now: () => Date
   /** Background timers (sandbox auto-pay), cleared when the app closes. */
   timers: Set<NodeJS.Timeout>
+  /** The live games' test hooks (`TEST_HOOKS=true` only), else null. */
+  testHooks: TestHooks | null
 }
 
 /** Wires the services over one database. */
@@ -42,5 +45,6 @@ export function createServices(
     outbox: new Outbox(db, now),
     now,
     timers: new Set(),
+    testHooks: config.testHooks ? new TestHooks() : null,
   }
 }

@@ -29,7 +29,7 @@ import {
   type ServerEvent,
 } from '../../games/crash/protocol'
 import { crashTimeMs, multiplierAt } from '../../games/crash/rules'
-import { gameServiceNames } from '../../src/api/protocol/misc'
+import { gameServiceNames } from '../../contract/misc'
 
 /** How the synthetic service runs its rounds. */
 export interface SyntheticCrashOptions {
@@ -249,7 +249,7 @@ async function serve(dist: string, req: IncomingMessage, res: ServerResponse): P
   if (path.startsWith('/api/')) {
     const config = path === '/api/config'
     res.writeHead(config ? 200 : 404, { 'content-type': 'application/json' })
-    // Null means "this server" for every game service (src/api/protocol/misc.ts).
+    // Null means "this server" for every game service (contract/misc.ts).
     res.end(config ? JSON.stringify({ mode: 'production', game_services: noServices }) : '{}')
     return
   }

@@ -1,4 +1,4 @@
-import type { Currency, Locale, User } from '../../src/api/protocol'
+import type { Currency, Locale, User } from '../../contract'
 import type { Db, Queryable } from '../db/db'
 import { userBalances } from '../ledger/accounts'
 

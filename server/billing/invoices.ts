@@ -1,4 +1,4 @@
-import { InvoiceStatus, type Currency } from '../../src/api/protocol'
+import { InvoiceStatus, type Currency } from '../../contract'
 import type { Queryable } from '../db/db'
 import type { Services } from '../services'
 

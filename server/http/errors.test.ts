@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z as classic } from 'zod'
 import { z as mini } from 'zod/mini'
-import { loginEmailPasswordRequest, passwordUpdateRequest } from '../../src/api/protocol'
+import { loginEmailPasswordRequest, passwordUpdateRequest } from '../../contract'
 import { errorHandler, zodToErrors } from './errors'
 import { parseBody } from './parse'
 

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import type { ErrorCode, MessageErrorBody, ValidationErrorBody } from '../../src/api/protocol'
+import type { ErrorCode, MessageErrorBody, ValidationErrorBody } from '../../contract'
 import { LedgerError } from '../ledger/errors'
 
 /** An expected failure with the exact status and body the client understands. */

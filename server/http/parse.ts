@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify'
 // Classic on purpose: its `z.safeParse` returns a classic ZodError (what zodToErrors takes) for
 // any schema, the server's own classic ones and the shared zod/mini protocols alike.
 import { z } from 'zod'
-import { idempotencyKey, IDEMPOTENCY_HEADER } from '../../src/api/protocol'
+import { idempotencyKey, IDEMPOTENCY_HEADER } from '../../contract'
 import { HttpError, messageError, zodToErrors } from './errors'
 
 // The 422 texts are zod's English issue messages. Classic installs that locale only when its

@@ -1,4 +1,4 @@
-import type { Currency } from '../../src/api/protocol'
+import type { Currency } from '../../contract'
 import type { Queryable } from '../db/db'
 
 /**

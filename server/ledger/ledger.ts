@@ -1,4 +1,4 @@
-import type { Currency } from '../../src/api/protocol'
+import type { Currency } from '../../contract'
 import type { Db, Queryable, SqlScalar } from '../db/db'
 import { sqlConstraint } from '../db/db'
 import { userBalances, type UserBalances } from './accounts'

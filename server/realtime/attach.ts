@@ -78,6 +78,7 @@ export async function attachRealtime(
     ledger: services.ledger,
     emitter: namespaceEmitter(nsp),
     log,
+    testHooks: services.testHooks,
   })
   registerCrashNamespace(nsp, crash, {
     log,

@@ -1,4 +1,4 @@
-import type { OutboxMessage } from '../../src/api/protocol'
+import type { OutboxMessage } from '../../contract'
 import type { Db } from '../db/db'
 
 /**

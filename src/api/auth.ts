@@ -35,7 +35,7 @@ import {
   type passwordTokenRequest,
   type phoneOnlyRequest,
   type verifyCodeRequest,
-} from './protocol'
+} from '../../contract'
 
 const V2 = 'api/v2/auth'
 const PASSWORD = `${V2}/password`

@@ -11,7 +11,7 @@ import {
   type CreateInvoiceRequest,
   type DepositProcessConfig,
   type PaymentStatusResponse,
-} from './protocol'
+} from '../../contract'
 
 /** The billing endpoints, bound to one client. Every call takes optional {@link CallOptions}. */
 export function billingEndpoints(client: ApiClient) {

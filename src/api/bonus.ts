@@ -7,7 +7,7 @@ import {
   type BonusResponse,
   type WaitingBonusResponse,
   type WelcomePacksResponse,
-} from './protocol'
+} from '../../contract'
 
 /** The bonus endpoints, bound to one client. Every call takes optional {@link CallOptions}. */
 export function bonusEndpoints(client: ApiClient) {

@@ -17,7 +17,7 @@ import {
   refreshResponse,
   type RefreshResponse,
   type Region,
-} from './protocol'
+} from '../../contract'
 import { createTokenRefresher, type RefreshOutcome } from './session'
 
 /** Methods the endpoint functions use. */

@@ -5,7 +5,7 @@
  */
 import { isHTTPError, isTimeoutError } from 'ky'
 
-import { validationErrorBody } from './protocol'
+import { validationErrorBody } from '../../contract'
 
 /** The four transport failures of SPEC.md section 8. */
 export type TransportReason = 'aborted' | 'network' | 'timeout' | 'unsupported-protocol'

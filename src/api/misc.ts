@@ -30,7 +30,7 @@ import {
   type middlewareIpRequest,
   type queryMap,
   type registerPageOpenEventRequest,
-} from './protocol'
+} from '../../contract'
 
 /** The geo answer: where the visitor is, or that their country is blocked (451). */
 export type GeoResult =

@@ -12,7 +12,7 @@ import {
   translateMessage,
   type Translate,
 } from './notification'
-import { errorCodes } from './protocol'
+import { errorCodes } from '../../contract'
 import { keyT } from './test/fakeServer'
 
 const http = (status: number, body: unknown): ApiFailure => ({ type: 'http', status, body })

@@ -13,7 +13,7 @@
  * The shell passes `i18n.getFixedT(null, 'errors')` (or any function with the same contract).
  */
 import type { ApiFailure, TransportReason } from './errors'
-import { forbiddenErrorBody, messageErrorBody, validationErrorBody } from './protocol'
+import { forbiddenErrorBody, messageErrorBody, validationErrorBody } from '../../contract'
 
 /** Interpolation values plus the i18next `defaultValue` returned when the key is missing. */
 export interface TranslateOptions {

@@ -25,7 +25,7 @@ import {
   type ProfileUserResponse,
   type SuccessResponse,
   type vipJoinRequest,
-} from './protocol'
+} from '../../contract'
 
 /** The profile endpoints, bound to one client. Every call takes optional {@link CallOptions}. */
 export function profileEndpoints(client: ApiClient) {

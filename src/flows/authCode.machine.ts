@@ -11,7 +11,7 @@
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate'
 
-import type { CodeSentResponse } from '../api/protocol'
+import type { CodeSentResponse } from '../../contract'
 import { checkEmail, checkPhone, retryAfterOf, splitFailure, type AuthMessage } from './authForm'
 
 /** Where the code goes. */

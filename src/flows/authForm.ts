@@ -11,7 +11,7 @@ import {
   otpCode,
   password as passwordSchema,
   phone as phoneSchema,
-} from '../api/protocol'
+} from '../../contract'
 import { isCompletePhone } from '../features/phone/mask'
 
 /** Client-side messages, as keys of the `auth` namespace (written out for the i18n key test). */

@@ -9,7 +9,7 @@
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate'
 
-import type { SuccessResponse, User } from '../api/protocol'
+import type { SuccessResponse, User } from '../../contract'
 import {
   checkCode,
   collect,

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, createMachine, fromPromise } from 'xstate'
 
 import { ApiError } from '../api'
-import type { Locale, LoginResponse, User } from '../api/protocol'
+import type { Locale, LoginResponse, User } from '../../contract'
 import {
   LOGIN_TEXTS,
   loginMachine,

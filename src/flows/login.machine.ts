@@ -12,7 +12,7 @@
  */
 import { assertEvent, assign, fromPromise, setup, type ActorLogicFrom } from 'xstate'
 
-import type { Locale, LoginResponse, User } from '../api/protocol'
+import type { Locale, LoginResponse, User } from '../../contract'
 import {
   AUTH_TEXTS,
   checkCode,

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 
 import { ApiError } from '../api'
-import type { PasswordSetRequest, PasswordUpdateRequest } from '../api/protocol'
+import type { PasswordSetRequest, PasswordUpdateRequest } from '../../contract'
 import {
   PASSWORD_NOTICES,
   PASSWORD_TEXTS,

@@ -12,7 +12,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate'
 
 import { fieldErrors, isApiError, type ApiFailure } from '../api'
-import type { PasswordSetRequest, PasswordUpdateRequest } from '../api/protocol'
+import type { PasswordSetRequest, PasswordUpdateRequest } from '../../contract'
 
 /** Which call the form makes. */
 export type PasswordMode = 'set' | 'update'
@@ -78,7 +78,7 @@ const MIN = 8
 const MAX = 128
 
 /**
- * Checks the input before anything is sent, with the server's rules (src/api/protocol/common.ts
+ * Checks the input before anything is sent, with the server's rules (contract/common.ts
  * `password`): the old password is required to change it, the new one has 8 to 128 characters
  * and the confirmation repeats it. Returns the messages per field, empty when it may be sent.
  */

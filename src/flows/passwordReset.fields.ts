@@ -11,7 +11,7 @@ import {
   otpCode,
   password as passwordSchema,
   phone as phoneSchema,
-} from '../api/protocol'
+} from '../../contract'
 
 /** The fields of the reset forms. */
 export type ResetField = 'email' | 'phone' | 'code' | 'password' | 'passwordConfirm'
@@ -19,7 +19,7 @@ export type ResetField = 'email' | 'phone' | 'code' | 'password' | 'passwordConf
 /** How the player gets the code: by e-mail (with a link) or by SMS. */
 export type ResetChannel = 'email' | 'phone'
 
-/** The bounds of a new password, the same as the server's (src/api/protocol `password`). */
+/** The bounds of a new password, the same as the server's (contract/ `password`). */
 export const PASSWORD_MIN = 8
 export const PASSWORD_MAX = 128
 

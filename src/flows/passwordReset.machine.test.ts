@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 
 import { ApiError } from '../api'
-import type { CodeSentResponse, ResetTokenResponse } from '../api/protocol'
+import type { CodeSentResponse, ResetTokenResponse } from '../../contract'
 import { RESET_TEXTS } from './passwordReset.fields'
 import { passwordResetMachine, SECOND_MS, type PasswordResetInput } from './passwordReset.machine'
 

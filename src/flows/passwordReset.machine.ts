@@ -19,7 +19,7 @@ import type {
   ResetTokenResponse,
   SuccessResponse,
   TokenCheckResponse,
-} from '../api/protocol'
+} from '../../contract'
 import {
   isClean,
   normalizeAddress,

@@ -9,7 +9,7 @@
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate'
 
-import type { SuccessResponse, TokenCheckResponse } from '../api/protocol'
+import type { SuccessResponse, TokenCheckResponse } from '../../contract'
 import {
   isClean,
   resetFailure,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { depositPresets, type Minor, type ReceivedPaymentMethod } from '../api/protocol'
+import { depositPresets, type Minor, type ReceivedPaymentMethod } from '../../contract'
 import { amountText, defaultAmount, depositLimits, presetsFor, readAmount } from './payIn.amount'
 
 const m = (n: number) => n as Minor

@@ -10,7 +10,7 @@ import {
   type Currency,
   type Minor,
   type ReceivedPaymentMethod,
-} from '../api/protocol'
+} from '../../contract'
 
 /** The smallest and largest deposit a method accepts, in minor units. */
 export interface DepositLimits {

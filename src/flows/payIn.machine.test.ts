@@ -9,7 +9,7 @@ import type {
   Minor,
   ReceivedPaymentMethod,
   PaymentStatusResponse,
-} from '../api/protocol'
+} from '../../contract'
 import { PAYIN_TEXTS, payInMachine, PAYMENT_POLL_MS } from './payIn.machine'
 
 const SERVER_MS = 200

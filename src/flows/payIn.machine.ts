@@ -19,7 +19,7 @@ import {
   type Minor,
   type ReceivedPaymentMethod,
   type PaymentStatusResponse,
-} from '../api/protocol'
+} from '../../contract'
 import {
   amountText,
   defaultAmount,

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 
 import { ApiError } from '../api'
-import type { RegisterResponse, User } from '../api/protocol'
+import type { RegisterResponse, User } from '../../contract'
 import { AUTH_TEXTS } from './authForm'
 import { registerMachine, type RegisterDetails, type RegisterRequest } from './register.machine'
 

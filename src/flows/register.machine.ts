@@ -12,7 +12,7 @@
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate'
 
-import type { Currency, Locale, RegisterResponse, User } from '../api/protocol'
+import type { Currency, Locale, RegisterResponse, User } from '../../contract'
 import {
   checkEmail,
   checkNewPassword,

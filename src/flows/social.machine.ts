@@ -13,7 +13,7 @@
  */
 import { assertEvent, assign, fromCallback, fromPromise, sendTo, setup } from 'xstate'
 
-import { socialLoginMessage, type SocialLoginResponse } from '../api/protocol'
+import { socialLoginMessage, type SocialLoginResponse } from '../../contract'
 
 /** The providers of PUT /auth/login. */
 export type SocialProvider = 'google' | 'telegram' | 'vk' | 'yandex'

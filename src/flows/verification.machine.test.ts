@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 
 import { ApiError } from '../api'
-import { verificationStatus, type User, type VerificationStatus } from '../api/protocol'
+import { verificationStatus, type User, type VerificationStatus } from '../../contract'
 import {
   VERIFICATION_POLL_MS,
   verificationMachine,

@@ -11,7 +11,7 @@
 import { assign, fromPromise, setup } from 'xstate'
 
 import { isApiError, type ApiFailure } from '../api'
-import type { User } from '../api/protocol'
+import type { User } from '../../contract'
 import { verificationPhase } from './verification.status'
 
 /**

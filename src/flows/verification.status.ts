@@ -2,7 +2,7 @@
  * The verification (KYC) status of SPEC.md section 4, read for the player. Pure: the
  * Verification modal and its machine (verification.machine.ts) decide from these functions only.
  */
-import type { User, VerificationStatus } from '../api/protocol'
+import type { User, VerificationStatus } from '../../contract'
 
 /** The three outcomes the raw statuses map to (SPEC.md section 4). */
 export type VerificationOutcome = 'pending' | 'failed' | 'success'

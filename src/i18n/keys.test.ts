@@ -145,4 +145,10 @@ describe('locales', () => {
       expect(faqDoc.safeParse(load(locale, 'faq')).success, `${locale} faq`).toBe(true)
     }
   })
+
+  it('answer the same FAQ questions, in the same order, in every language', () => {
+    const ids = (locale: string) => faqDoc.parse(load(locale, 'faq')).items.map((item) => item.id)
+    expect(new Set(ids('en')).size).toBe(ids('en').length)
+    for (const locale of LOCALES) expect(ids(locale), locale).toEqual(ids('en'))
+  })
 })

@@ -1,9 +1,10 @@
 import { createMemoryHistory } from '@tanstack/react-router'
-import { act, render, screen } from '@testing-library/react'
+import { act, render, screen, within } from '@testing-library/react'
 import i18next from 'i18next'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { App } from '../App'
 import { initI18n } from '../i18n'
+import { ContentPage } from '../pages/ContentPage'
 import { createAppRouter } from '../routes/router'
 import { useSession } from '../stores/session'
 import { testUser } from '../test/users'
@@ -56,10 +57,23 @@ describe('header', () => {
   })
 
   it('marks the current section and renders the page heading and layout', async () => {
-    await renderApp('/ru/bonuses')
-    expect(screen.getByTestId('header.nav-bonuses').getAttribute('data-status')).toBe('active')
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Бонусы')
+    await renderApp('/ru')
+    expect(screen.getByTestId('header.nav-lobby').getAttribute('data-status')).toBe('active')
+    expect(screen.getByTestId('header.nav-crash').getAttribute('data-status')).toBeNull()
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Лобби')
     expect(screen.getByTestId('layout.footer')).toBeTruthy()
-    expect(document.title).toBe('Бонусы — Tessera')
+    expect(document.title).toBe('Лобби — Tessera')
+  })
+
+  it('links the lobby and the crash game, and no page that is only a placeholder', async () => {
+    const router = await renderApp('/ru/vip-club')
+    const nav = screen.getByRole('navigation', { name: 'Основная навигация' })
+    const links = within(nav).getAllByRole('link')
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/ru', '/ru/games/crash'])
+    expect(screen.getByTestId('header.nav-crash').textContent).toBe('Краш')
+    for (const path of ['/', '/games/crash']) {
+      const match = router.matchRoutes(path).at(-1)
+      expect(router.routesById[match!.routeId]?.options.component, path).not.toBe(ContentPage)
+    }
   })
 })

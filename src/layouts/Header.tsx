@@ -7,17 +7,19 @@ import { DepositButton } from '../features/payin/DepositButton'
 import { logOutOfApp } from '../features/session'
 import type { Locale } from '../i18n/locales'
 import { DEFAULT_CURRENCY, formatMoney } from '../../games/engine/money'
+import { PLAYABLE_GAMES } from '../pages/lobby/playableGames'
 import { useSession } from '../stores/session'
 import { LanguageSwitch } from './LanguageSwitch'
 
-/** Main navigation: the sections of the product a player moves between. */
+/**
+ * Main navigation: the lobby and each game that can be played today. Sections that show only a
+ * placeholder (the other games, bonuses, VIP club, tournaments) stay reachable by URL but get no
+ * link until they hold something (the header test keeps it so).
+ */
 const NAV = [
   { to: '/', label: 'common:nav.lobby', id: 'lobby', exact: true },
-  { to: '/games/slots', label: 'common:nav.games', id: 'games', exact: false },
-  { to: '/bonuses', label: 'common:nav.bonuses', id: 'bonuses', exact: false },
-  { to: '/vip-club', label: 'common:nav.vipClub', id: 'vip-club', exact: false },
-  { to: '/tournaments', label: 'common:nav.tournaments', id: 'tournaments', exact: false },
-] as const
+  ...PLAYABLE_GAMES.map((game) => ({ to: game.to, label: game.title, id: game.id, exact: false })),
+]
 
 type Search = Record<string, unknown>
 

@@ -1,9 +1,10 @@
-import { useMatch } from '@tanstack/react-router'
+import { Link, useMatch } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 
 /**
- * A page whose content arrives with a later issue: its title and one line saying what it will
- * hold, both from the route's static data (the description interpolates the path params).
+ * A route of the specification whose section is not built on this site: its title, one line
+ * saying what is (and is not) here today, both from the route's static data (the line
+ * interpolates the path params), and the way to the lobby, where the playable games are.
  */
 export function ContentPage() {
   const { t } = useTranslation()
@@ -16,6 +17,9 @@ export function ContentPage() {
         {titleKey ? t(titleKey) : null}
       </h1>
       {descriptionKey ? <p className="page__lead">{t(descriptionKey, params)}</p> : null}
+      <Link to="/" className="button button--ghost" data-testid="page.lobby-link">
+        {t('pages:placeholder.toLobby')}
+      </Link>
     </section>
   )
 }

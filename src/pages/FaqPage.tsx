@@ -28,7 +28,12 @@ export function FaqPage() {
       <p className="page__lead">{faq.intro}</p>
       <div className="faq">
         {faq.items.map((item) => (
-          <details key={item.question} className="faq__item">
+          <details
+            key={item.id}
+            id={`faq-${item.id}`}
+            className="faq__item"
+            data-testid={`faq.item-${item.id}`}
+          >
             <summary>{item.question}</summary>
             <p>{item.answer}</p>
           </details>

@@ -50,11 +50,23 @@ const content = (id: string, path: string, extra: Partial<RouteEntry> = {}): Rou
   ...extra,
 })
 
+/**
+ * A route whose page is built (src/routes/tree.tsx replaces its placeholder): a title and no
+ * placeholder line, which such a page never shows.
+ */
+const built = (id: string, path: string, extra: Partial<RouteEntry> = {}): RouteEntry => ({
+  id,
+  path,
+  page: 'content',
+  titleKey: `pages:${id}.title`,
+  ...extra,
+})
+
 const game = { game: true, fullWidth: true } as const
 
 /** Every path of the product. The i18n key test counts the title and description keys as used. */
 export const ROUTES: readonly RouteEntry[] = [
-  content('home', '/', { fullWidth: true }),
+  built('home', '/', { fullWidth: true }),
   content('betting', '/betting'),
   content('bonuses', '/bonuses'),
   { id: 'error', path: '/error', page: 'error', titleKey: 'errorPages:page.title' },
@@ -66,8 +78,8 @@ export const ROUTES: readonly RouteEntry[] = [
     titleKey: 'pages:noAccess.title',
     layout: 'no-access',
   },
-  content('passwordReset', '/password/reset'),
-  content('resetPassword', '/reset-password/:token'),
+  built('passwordReset', '/password/reset'),
+  built('resetPassword', '/reset-password/:token'),
   content('top', '/top'),
   content('vipClub', '/vip-club'),
   content('welcomePack', '/welcome-pack'),
@@ -77,7 +89,7 @@ export const ROUTES: readonly RouteEntry[] = [
   content('cases', '/games/cases'),
   content('case', '/games/cases/:slug', game),
   content('coinflip', '/games/coinflip', game),
-  content('crash', '/games/crash', game),
+  built('crash', '/games/crash', game),
   content('dice', '/games/dice', game),
   content('hilo', '/games/hilo', game),
   content('keno', '/games/keno', game),
@@ -96,11 +108,11 @@ export const ROUTES: readonly RouteEntry[] = [
   policy('policyUserAgreementEn', '/policy/en/user-agreement', 'userAgreement', 'en'),
   policy('policyConfidential', '/policy/ru/confidential', 'confidential', 'ru'),
   policy('policyUserAgreementRu', '/policy/ru/user-agreement', 'userAgreement', 'ru'),
-  content('profile', '/profile'),
-  content('profileAccess', '/profile/access'),
-  content('profileBonuses', '/profile/bonuses'),
-  content('profileHistory', '/profile/history'),
-  content('profileSetting', '/profile/setting'),
+  built('profile', '/profile'),
+  built('profileAccess', '/profile/access'),
+  built('profileBonuses', '/profile/bonuses'),
+  built('profileHistory', '/profile/history'),
+  built('profileSetting', '/profile/setting'),
 ]
 
 function policy(

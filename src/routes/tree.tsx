@@ -11,6 +11,7 @@ import { RootLayout } from '../layouts/RootLayout'
 import { ContentPage } from '../pages/ContentPage'
 import { ErrorPage } from '../pages/ErrorPage'
 import { FaqPage } from '../pages/FaqPage'
+import { LobbyPage } from '../pages/lobby/LobbyPage'
 import { NoAccessPage } from '../pages/NoAccessPage'
 import { NotFoundPage } from '../pages/NotFoundPage'
 import { PolicyPage } from '../pages/PolicyPage'
@@ -44,6 +45,7 @@ const ResetPasswordPageLazy = lazyRouteComponent(
 
 /** Routes of the table whose placeholder page has been replaced by the built one. */
 const BUILT_PAGES: Readonly<Record<string, RouteComponent>> = {
+  home: LobbyPage,
   crash: CrashPageLazy,
   passwordReset: PasswordResetPageLazy,
   resetPassword: ResetPasswordPageLazy,

@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import type { User } from '../api/protocol'
+import type { User } from '../../contract'
 
 /** Shell state of the signed-in user; the API client fills it after GET /profile/user. */
 export interface SessionState {

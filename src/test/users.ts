@@ -1,5 +1,5 @@
 /** A signed-in player for tests, so each test states only what it is about. */
-import type { User } from '../api/protocol'
+import type { User } from '../../contract'
 
 const base = {
   id: 7,

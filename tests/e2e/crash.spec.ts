@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 
 import { formatMoney, type Minor } from '../../games/engine/money'
-import type { ProfileUserResponse } from '../../src/api/protocol'
+import type { ProfileUserResponse } from '../../contract'
 import { CrashPage } from './pages/CrashPage'
 import { PROFILE_CALL } from './support/calls'
 import { t } from './support/locales'
@@ -20,7 +20,7 @@ test('a player and a guest see the same round; the player bets, cashes out and i
   browser,
   baseURL,
 }) => {
-  test.setTimeout(420_000)
+  test.setTimeout(240_000)
   const player = await CrashPage.loggedIn(await browser.newContext(), baseURL as string)
   const guest = new CrashPage(await (await browser.newContext()).newPage())
   await Promise.all([player.open(), guest.open()])
@@ -28,87 +28,62 @@ test('a player and a guest see the same round; the player bets, cashes out and i
   await expect(guest.page.getByTestId('crash.guest-note')).toBeVisible()
   await expect(guest.betButton).toHaveCount(0)
 
-  // A round may crash at 1.00x, or before the cash-out lands: then play the next one.
-  let won = false
-  for (let attempt = 0; attempt < 6 && !won; attempt++) {
+  // A round that climbs to 2x at least (12 s of play) and 10x at most, its betting window held
+  // until the bet is in, and the next round held back until the result has been read.
+  const { roundId: round } = await player.reserveRound(200, 1000, { holdNext: true })
+  try {
     const before = await profileBalance(player.page)
-    // A fresh betting window (6 s on the reference server), not the tail of one.
-    await player.waitFor(/running|crashed/)
-    await player.waitFor('betting')
-    await player.amount.fill('10')
-    await player.betButton.click()
-    // Under load the click can still miss the window: the bet is then queued for the next round,
-    // which opens only when the running one crashes (a 10x round runs for 40 s).
-    await expect(player.status).toHaveAttribute('data-state', 'placed', { timeout: 90_000 })
-    const round = await player.roundId()
-    await expect(guest.game).toHaveAttribute('data-round-id', round ?? '')
-    const amount = Number(await player.status.getAttribute('data-amount'))
-    expect(amount).toBe(1000)
-    await expect.poll(() => profileBalance(player.page)).toBe(before - amount)
-    // The bet's ack carries the held balance; the header shows it without a profile fetch.
-    await expect(player.balance).toContainText(formatMoney((before - amount) as Minor, 'RUB', 'en'))
+    try {
+      await player.betIn(round, '10')
+      await expect(guest.game).toHaveAttribute('data-round-id', round)
+      const amount = Number(await player.status.getAttribute('data-amount'))
+      expect(amount).toBe(1000)
+      await expect.poll(() => profileBalance(player.page)).toBe(before - amount)
+      // The bet's ack carries the held balance; the header shows it without a profile fetch.
+      await expect(player.balance).toContainText(
+        formatMoney((before - amount) as Minor, 'RUB', 'en'),
+      )
+    } finally {
+      await player.release(round)
+    }
+    await expect(player.game).toHaveAttribute('data-phase', 'running')
+    await player.cashOutButton.click()
+    await expect(player.status).toHaveAttribute('data-state', 'cashedOut')
+    const win = Number(await player.status.getAttribute('data-win'))
+    expect(win).toBeGreaterThanOrEqual(1000)
 
-    await expect(player.game).toHaveAttribute('data-phase', /running|crashed/, { timeout: 15_000 })
-    await expect(guest.game).toHaveAttribute('data-phase', /running|crashed/)
-    // Both canvases draw this round with a multiplier (read through the canvas test hook). A
-    // round with a low crash point can be over before the checks above are done: the canvas has
-    // then moved on to the next round, and this attempt plays again.
-    let missed = false
+    // Both canvases draw this round with a multiplier (read through the canvas test hook).
+    await expect(guest.game).toHaveAttribute('data-round-id', round)
     for (const page of [player, guest]) {
       await expect
-        .poll(
-          async () => {
-            const drawn = await page.drawn()
-            if (Number(drawn.roundId) > Number(round)) missed = true
-            return (
-              missed ||
-              (drawn.roundId === round &&
-                /running|crashed/.test(drawn.phase ?? '') &&
-                /^\d+\.\d\dx$/.test(drawn.multiplierText))
-            )
-          },
-          { timeout: 15_000 },
-        )
+        .poll(async () => {
+          const drawn = await page.drawn()
+          return (
+            drawn.roundId === round &&
+            /running|crashed/.test(drawn.phase ?? '') &&
+            /^\d+\.\d\dx$/.test(drawn.multiplierText)
+          )
+        })
         .toBe(true)
     }
-    if (missed) continue
-    expect(await guest.roundId()).toBe(round)
-    if ((await player.phase()) === 'running' && (await player.cashOutButton.isEnabled())) {
-      // The round can crash between the check and the click, disabling the button for good: the
-      // click then gives up and the round's result (lost) sends this attempt round again.
-      await player.cashOutButton.click({ timeout: 1_000 }).catch(() => undefined)
-    }
-    // The result shows until the next round opens; a wait that outlasted it sees idle: play again.
-    await expect(player.status).toHaveAttribute('data-state', /cashedOut|lost|idle/, {
-      timeout: 60_000,
-    })
-    // State and win in one read: the next round's betting (3 s after the crash) clears both.
-    const result = await player.status.evaluate((el) => ({
-      state: el.getAttribute('data-state'),
-      win: el.getAttribute('data-win'),
-    }))
-    if (result.state !== 'cashedOut') continue
-    const win = Number(result.win)
-    expect(win).toBeGreaterThanOrEqual(amount)
-    // The canvas marks the cash-out on this round's curve and banners the win (test hook); the
-    // next round's betting, 3 s after the crash, would clear both.
+    // The canvas marks the cash-out on this round's curve and banners the win.
     await expect
-      .poll(() => player.drawn(), { timeout: 5_000 })
+      .poll(() => player.drawn())
       .toMatchObject({
         roundId: round,
         winMarker: true,
         cashoutAt: expect.any(Number),
         bannerText: expect.stringContaining(formatMoney(win as Minor, 'RUB', 'en')),
       })
-    const after = before - amount + win
+    const after = before - 1000 + win
     // The server's books and the header agree, to the minor unit.
     await expect.poll(() => profileBalance(player.page)).toBe(after)
     await expect(player.balance).toContainText(formatMoney(after as Minor, 'RUB', 'en'))
     // The guest's live table shows the player's cash-out.
     await expect(guest.page.locator('.crash-bets__row--cashedOut')).not.toHaveCount(0)
-    won = true
+  } finally {
+    await player.release(round, 'next')
   }
-  expect(won, 'no round lasted long enough to cash out in 6 tries').toBe(true)
 })
 
 test('screenshots of a running round at 375 px and 1440 px', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 
 import { formatMoney, type Minor } from '../../games/engine/money'
-import type { OutboxResponse, ProfileUserResponse, RegisterResponse } from '../../src/api/protocol'
+import type { OutboxResponse, ProfileUserResponse, RegisterResponse } from '../../contract'
 import { AppPage } from './pages/AppPage'
 import { PayInModal } from './pages/PayInModal'
 import { RegisterModal } from './pages/RegisterModal'

@@ -18,7 +18,7 @@ test('the switcher keeps the page, sets the cookie and later visits follow it', 
   expect((cookie?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(364 * 24 * 3600)
 
   // Links now carry the prefix.
-  await expect(page.getByTestId('header.nav-bonuses')).toHaveAttribute('href', '/ru/bonuses')
+  await expect(page.getByTestId('header.nav-crash')).toHaveAttribute('href', '/ru/games/crash')
 
   await app.open('/top')
   await expect(page).toHaveURL(/\/ru\/top$/)
@@ -26,7 +26,7 @@ test('the switcher keeps the page, sets the cookie and later visits follow it', 
   await app.languageLink('header', 'kz').click()
   await expect(page).toHaveURL(/\/kz\/top$/)
   await expect(app.heading).toHaveText(t('kz', 'pages:top.title'))
-  await expect(page.getByTestId('header.nav-bonuses')).toHaveAttribute('href', '/kz/bonuses')
+  await expect(page.getByTestId('header.nav-crash')).toHaveAttribute('href', '/kz/games/crash')
 
   await app.languageLink('header', 'en').click()
   await expect(page).toHaveURL(/\/top$/)

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
 
-import type { OutboxResponse } from '../../src/api/protocol'
+import type { OutboxResponse } from '../../contract'
 import { AppPage } from './pages/AppPage'
 import { LoginByEmailModal } from './pages/LoginModal'
 import { PasswordResetPage, registerPlayer } from './pages/PasswordResetPage'

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 
-import type { OutboxResponse } from '../../src/api/protocol'
+import type { OutboxResponse } from '../../contract'
 import { AppPage } from './pages/AppPage'
 import { LoginModal } from './pages/LoginModal'
 import { t } from './support/locales'

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 
 import { formatMoney } from '../../games/engine/money'
-import type { ProfileUserResponse } from '../../src/api/protocol'
+import type { ProfileUserResponse } from '../../contract'
 import { AppPage } from './pages/AppPage'
 import { PROFILE_CALL } from './support/calls'
 

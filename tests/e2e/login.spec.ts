@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 
 import { formatMoney } from '../../games/engine/money'
 import { DEMO } from '../../server/db/seed'
-import type { ProfileUserResponse } from '../../src/api/protocol'
+import type { ProfileUserResponse } from '../../contract'
 import { AppPage } from './pages/AppPage'
 import { LoginModal } from './pages/LoginModal'
 import { LOGIN_CALL, PROFILE_CALL } from './support/calls'

@@ -11,7 +11,7 @@ import {
   registerPlayer,
   resetMail,
 } from './pages/PasswordResetPage'
-import type { OutboxResponse } from '../../src/api/protocol'
+import type { OutboxResponse } from '../../contract'
 import { LOGIN_CALL } from './support/calls'
 import { LOCALES, t } from './support/locales'
 

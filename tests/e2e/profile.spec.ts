@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 
-import type { ProfileSessionsResponse, ProfileUserResponse } from '../../src/api/protocol'
+import type { ProfileSessionsResponse, ProfileUserResponse } from '../../contract'
 import { AppPage } from './pages/AppPage'
 import { logInByApi, ProfilePage, SESSIONS_CALL, useToken } from './pages/ProfilePage'
 import { PROFILE_CALL } from './support/calls'

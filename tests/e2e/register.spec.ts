@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 
 import { formatMoney } from '../../games/engine/money'
-import type { Minor, OutboxResponse, ProfileUserResponse } from '../../src/api/protocol'
+import type { Minor, OutboxResponse, ProfileUserResponse } from '../../contract'
 import { AppPage } from './pages/AppPage'
 import { RegisterModal } from './pages/RegisterModal'
 import { PROFILE_CALL } from './support/calls'

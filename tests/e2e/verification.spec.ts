@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
 
-import type { ProfileUserResponse } from '../../src/api/protocol'
+import type { ProfileUserResponse } from '../../contract'
 import { AppPage } from './pages/AppPage'
 import { registerPlayer } from './pages/PasswordResetPage'
 import { logInByApi, ProfilePage, useToken } from './pages/ProfilePage'

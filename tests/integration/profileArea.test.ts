@@ -5,7 +5,7 @@ import {
   profileSessionsResponse,
   type BetHistoryItem,
   type ProfileHistoryResponse,
-} from '../../src/api/protocol'
+} from '../../contract'
 import type { Db } from '../../server/db/db'
 import { testDrivers } from './support/drivers'
 import { startTestApp, type TestApp } from './support/harness'

@@ -9,7 +9,7 @@
  * ever multiplies a bet.
  */
 import { hexToBytes, isHash, utf8 } from './encoding'
-import { createHmacSha256, DIGEST_LENGTH } from './sha256'
+import { createHmacSha256, DIGEST_LENGTH } from './hmac'
 
 /** A crash multiplier in integer hundredths: 100 is 1.00x, 153 is 1.53x. Never below 100. */
 export type CrashPoint = number & { readonly __brand: 'CrashPoint' }

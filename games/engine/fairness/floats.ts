@@ -5,8 +5,10 @@
  * b0..b3 of the blocks, in order, give one float `b0/256 + b1/256^2 + b2/256^3 + b3/256^4`
  * in [0, 1), 8 floats a block.
  */
+import { sha256 } from '@noble/hashes/sha2.js'
+
 import { bytesToHex, utf8 } from './encoding'
-import { createHmacSha256, DIGEST_LENGTH, sha256 } from './sha256'
+import { createHmacSha256, DIGEST_LENGTH } from './hmac'
 
 /** Floats drawn from one 32-byte HMAC block. */
 export const FLOATS_PER_BLOCK = DIGEST_LENGTH / 4

@@ -1,8 +1,9 @@
 /**
  * Provably fair outcomes, isomorphic and synchronous: the same code runs in the browser (the
  * in-app verifier), in the server (deciding outcomes) and in `npm run fair` (checking them).
+ * SHA-256 and HMAC-SHA256 are @noble/hashes' (`@noble/hashes/sha2.js`, `@noble/hashes/hmac.js`).
  */
-export { sha256, hmacSha256, createHmacSha256, DIGEST_LENGTH, type KeyedHmac } from './sha256'
+export { createHmacSha256, DIGEST_LENGTH, type KeyedHmac } from './hmac'
 export { utf8, bytesToHex, hexToBytes, isHex, isHash } from './encoding'
 export {
   floats,

@@ -41,8 +41,15 @@ export function ProofDialog(props: ProofDialogProps) {
     return () => window.removeEventListener('keydown', onKey)
   }, [])
   return (
-    // The backdrop's click is a pointer convenience; keyboards close with Esc or the button.
-    <div className="game-dialog__backdrop" onClick={onClose}>
+    // The backdrop is a scrim, not a control: a click on it is the mouse's shortcut for Close,
+    // which the keyboard has as Esc (above) and the focused Close button.
+    <div
+      className="game-dialog__backdrop"
+      role="presentation"
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose()
+      }}
+    >
       <div
         className="game-dialog"
         role="dialog"
@@ -51,7 +58,6 @@ export function ProofDialog(props: ProofDialogProps) {
         aria-busy={status === 'loading'}
         data-testid={`${game}.fairness-dialog`}
         data-status={status}
-        onClick={(event) => event.stopPropagation()}
       >
         <h2 id={titleId}>{props.title}</h2>
         {status === 'ready' ? (

@@ -18,6 +18,7 @@ import type { CrashPoint } from '../../../games/engine/fairness'
 import type { Minor } from '../../../games/engine/money'
 import type { Db } from '../../db/db'
 import type { Ledger } from '../../ledger/ledger'
+import type { TestHooks } from '../../testHooks'
 import {
   ownBet,
   publicRow,
@@ -69,6 +70,8 @@ export interface CrashOptions {
   chain?: ChainOptions
   /** Where to publish the chain for `npm run fair`; null to skip. */
   publicationPath: string | null
+  /** Test hooks (`TEST_HOOKS=true`): tests reserve upcoming rounds and hold their betting. */
+  testHooks?: TestHooks | null
 }
 
 interface Round {
@@ -144,6 +147,7 @@ export class CrashService {
     }))
     const service = new CrashService(options, scheduler, log, chain, store, history)
     for (const { bet, ack } of recovered.standing) service.book.load(bet, ack)
+    options.testHooks?.register('crash', { upcoming: () => service.upcoming() }, scheduler)
     service.openBetting(recovered.nextGame)
     return service
   }
@@ -218,6 +222,14 @@ export class CrashService {
     }
   }
 
+  /** The games after the one being played, with their crash points (test hooks only). */
+  private *upcoming(): Generator<{ round: number; outcome: number }> {
+    for (let first = this.round.game + 1; first <= this.chain.length; first += 100) {
+      const points = this.chain.crashPointsFrom(first, 100)
+      for (const [i, outcome] of points.entries()) yield { round: first + i, outcome }
+    }
+  }
+
   /** Resolves when every write started so far (ledger and rows) has finished. */
   async idle(): Promise<void> {
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight])
@@ -284,7 +296,13 @@ export class CrashService {
     this.emit({ type: 'betting', v: PROTOCOL_VERSION, roundId: this.round.id, bettingEndsAt })
     // Queued bets join now: the feed shows them as this round's bets.
     for (const bet of this.book.betsOf(game)) this.rowChanged(bet)
-    this.after(this.bettingMs, () => this.startRound())
+    this.after(this.bettingMs, () => {
+      const hooks = this.options.testHooks
+      if (!hooks) return this.startRound()
+      hooks.gate('crash', game, 'start', () => {
+        if (!this.stopped) this.startRound()
+      })
+    })
   }
 
   private startRound(): void {
@@ -353,7 +371,13 @@ export class CrashService {
       salt: this.chain.salt,
     }
     this.history = [entry, ...this.history].slice(0, HISTORY_LENGTH)
-    this.after(this.pauseMs, () => this.openBetting(round.game + 1))
+    this.after(this.pauseMs, () => {
+      const hooks = this.options.testHooks
+      if (!hooks) return this.openBetting(round.game + 1)
+      hooks.gate('crash', round.game, 'next', () => {
+        if (!this.stopped) this.openBetting(round.game + 1)
+      })
+    })
   }
 
   private rowChanged(bet: Bet): void {

@@ -12,6 +12,7 @@ import type {
 } from '../../../games/crash/protocol'
 import { PROTOCOL_VERSION } from '../../../games/crash/protocol'
 import type { Multiplier } from '../../../games/crash/rules'
+import type { UserId } from '../../../contract'
 import type { Currency, Minor } from '../../../games/engine/money'
 import type { TimerHandle } from './clock'
 
@@ -22,8 +23,8 @@ export type CashOutCommand = Extract<ClientCommand, { type: 'cashOut' }>
 /** A parsed `cancelBet` command. */
 export type CancelBetCommand = Extract<ClientCommand, { type: 'cancelBet' }>
 
-/** A player's id (users.id). */
-export type UserId = number & { readonly __brand: 'UserId' }
+/** A player's id (users.id): the contract's, shared with the shell. */
+export type { UserId }
 
 /** Who sends a command: a logged-in player, or null for a guest (who may only watch). */
 export interface Bettor {

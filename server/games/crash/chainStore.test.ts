@@ -26,6 +26,14 @@ describe('the crash chain store', () => {
     expect(() => chain.hashOf(length + 1)).toThrow(/outside/)
   })
 
+  it('lists the crash points of a run of games in one walk, stopping at the chain end', async () => {
+    const chain = await openChain(storedChain(2500))
+    const run = chain.crashPointsFrom(995, 10)
+    expect(run).toEqual(Array.from({ length: 10 }, (_, i) => chain.crashPointOf(995 + i)))
+    expect(chain.crashPointsFrom(2498, 10)).toEqual([2498, 2499, 2500].map(chain.crashPointOf))
+    expect(chain.crashPointsFrom(2501, 10)).toEqual([])
+  })
+
   it('refuses a seed that does not reach its stored terminating hash', async () => {
     await expect(openChain(storedChain(10, 'ab'.repeat(32)))).rejects.toThrow(/terminating/)
   })

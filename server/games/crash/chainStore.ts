@@ -43,6 +43,11 @@ export interface CrashChain {
   hashOf(game: number): string
   /** Game `game`'s crash point under the chain's salt. */
   crashPointOf(game: number): CrashPoint
+  /**
+   * The crash points of games `first`..`first + count - 1` (fewer at the chain's end), in play
+   * order, for one walk of the chain instead of one per game.
+   */
+  crashPointsFrom(first: number, count: number): CrashPoint[]
   /** What to publish about the chain. */
   publication(): CrashChainPublication
 }
@@ -119,6 +124,14 @@ function chainFromRow(row: ChainRow): CrashChain {
     terminatingHash,
     hashOf,
     crashPointOf: (game) => pointer(hexToBytes(hashOf(game))),
+    crashPointsFrom(first, count) {
+      const last = Math.min(length, first + count - 1)
+      if (last < first) return []
+      // Game n-1's hash is SHA-256 of game n's: walk down from the last game asked for.
+      const points = [pointer(hexToBytes(hashOf(last)))]
+      walkChain(hashOf(last), last - first, (bytes) => void points.push(pointer(bytes)))
+      return points.reverse()
+    },
     publication: () => crashChainPublicationSchema.parse({ terminatingHash, salt, length }),
   }
 }

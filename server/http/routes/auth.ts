@@ -11,7 +11,7 @@ import {
   registerPhoneRequest,
   type LoginResponse,
   type RegisterResponse,
-} from '../../../src/api/protocol'
+} from '../../../contract'
 import { sendCode } from '../../auth/delivery'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../auth/passwords'
 import { findUser, insertUser, type UserRow } from '../../auth/users'

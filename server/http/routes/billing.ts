@@ -9,7 +9,7 @@ import {
   type DepositProcessConfig,
   type PaymentMethod,
   type PaymentStatusResponse,
-} from '../../../src/api/protocol'
+} from '../../../contract'
 import { loadInvoice, payInvoice } from '../../billing/invoices'
 import { depositPresets } from '../../billing/presets'
 import { findUser } from '../../auth/users'

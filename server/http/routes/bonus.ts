@@ -6,7 +6,7 @@ import {
   type WaitingBonusResponse,
   type WelcomePack,
   type WelcomePacksResponse,
-} from '../../../src/api/protocol'
+} from '../../../contract'
 import type { Services } from '../../services'
 import { authOf, requireUser } from '../auth'
 import { messageError } from '../errors'

@@ -11,7 +11,7 @@ import {
   type GeoResponse,
   type MirrorResponse,
   type UtmResponse,
-} from '../../../src/api/protocol'
+} from '../../../contract'
 import type { Services } from '../../services'
 import { messageError } from '../errors'
 import { countryOf } from '../geo'

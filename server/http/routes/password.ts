@@ -11,7 +11,7 @@ import {
   passwordUpdateRequest,
   type ResetTokenResponse,
   type TokenCheckResponse,
-} from '../../../src/api/protocol'
+} from '../../../contract'
 import { sendCode } from '../../auth/delivery'
 import { hashPassword, verifyPassword } from '../../auth/passwords'
 import { hashToken, newToken } from '../../auth/tokens'

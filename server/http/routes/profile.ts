@@ -8,7 +8,7 @@ import {
   type FreeSpinsResponse,
   type ProfileSettingsResponse,
   type ProfileUserResponse,
-} from '../../../src/api/protocol'
+} from '../../../contract'
 import { findUser, userView } from '../../auth/users'
 import type { Services } from '../../services'
 import { authOf, requireUser } from '../auth'

@@ -10,7 +10,7 @@ import {
   type Minor,
   type ProfileSessionsResponse,
   type SessionId,
-} from '../../../src/api/protocol'
+} from '../../../contract'
 import type { SessionClient } from '../../auth/sessions'
 import type { Services } from '../../services'
 import { authOf, requireUser } from '../auth'

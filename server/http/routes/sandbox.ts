@@ -8,7 +8,7 @@ import {
   verificationStatus,
   type OutboxResponse,
   type SocialLoginMessage,
-} from '../../../src/api/protocol'
+} from '../../../contract'
 import { loadInvoice, payInvoice } from '../../billing/invoices'
 import { hashToken } from '../../auth/tokens'
 import { insertUser } from '../../auth/users'

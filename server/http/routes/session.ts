@@ -7,7 +7,7 @@ import {
   verifyCodeRequest,
   type RefreshResponse,
   type SocialLoginResponse,
-} from '../../../src/api/protocol'
+} from '../../../contract'
 import { sendCode } from '../../auth/delivery'
 import { hashToken, newToken } from '../../auth/tokens'
 import { findUser } from '../../auth/users'

@@ -21,7 +21,7 @@ describe('ModalHost', () => {
     const title = screen.getByRole('heading', { level: 2 })
     expect(title.textContent).toBe('Регистрация')
     expect(dialog.getAttribute('aria-labelledby')).toBe(title.id)
-    expect(dialog.textContent).toContain('Форма регистрации появится')
+    expect(dialog.textContent).toContain('Это окно недоступно.')
   })
 
   it('moves focus inside and gives it back on close', () => {

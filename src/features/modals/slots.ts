@@ -10,7 +10,8 @@ const bodies = new Map<ModalName, ComponentType<ModalBodyProps>>()
 
 /**
  * Fills a modal's body. The account-flows code registers its forms here (e.g.
- * `registerModalBody('Login', LoginForm)`); until then the dialog shows its placeholder line.
+ * `registerModalBody('Login', LoginForm)`); a modal without one shows a line saying it is not
+ * available.
  */
 export function registerModalBody(name: ModalName, body: ComponentType<ModalBodyProps>): void {
   bodies.set(name, body)

@@ -62,7 +62,9 @@ export function CodeStep({ context, confirming, resending, send }: CodeStepProps
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={8}
-          // The field the step is about: the player arrives here to type the code.
+          // The field the step is about: the player arrives here to type the code, and the step that
+          // led here has just unmounted with the focus, which would otherwise fall to <body>.
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- focus placed on a step change, not on page load
           autoFocus
           {...code.input}
         />

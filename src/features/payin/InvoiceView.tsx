@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 
 import { formatMoney, type Currency } from '../../../games/engine/money'
-import type { DepositProcessConfig, Minor } from '../../api/protocol'
+import type { DepositProcessConfig, Minor } from '../../../contract'
 import type { PayInEvent } from '../../flows/payIn.machine'
 import { useMoneyLocale } from './messages'
 

@@ -11,7 +11,7 @@ import type {
   InvoiceId,
   Minor,
   PaymentStatusResponse,
-} from '../../api/protocol'
+} from '../../../contract'
 import { App } from '../../App'
 import { payInMachine } from '../../flows/payIn.machine'
 import { initI18n } from '../../i18n'

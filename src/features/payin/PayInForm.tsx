@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 
 import { formatMoney, parseMoney } from '../../../games/engine/money'
-import type { Minor, ReceivedPaymentMethod } from '../../api/protocol'
+import type { Minor, ReceivedPaymentMethod } from '../../../contract'
 import { depositLimits, presetsFor } from '../../flows/payIn.amount'
 import { selectedMethod, type PayInContext, type PayInEvent } from '../../flows/payIn.machine'
 import { useMoneyLocale, usePayInText } from './messages'

@@ -7,7 +7,7 @@ import type {
   InvoiceId,
   Minor,
   User,
-} from '../../api/protocol'
+} from '../../../contract'
 import { payInMachine } from '../../flows/payIn.machine'
 import { useModals } from '../../stores/modals'
 import { useSession } from '../../stores/session'

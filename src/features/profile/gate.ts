@@ -1,6 +1,6 @@
 import { useEffect, useReducer } from 'react'
 
-import type { User } from '../../api/protocol'
+import type { User } from '../../../contract'
 import { useSession } from '../../stores/session'
 import { readToken } from '../session/cookies'
 

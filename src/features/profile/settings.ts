@@ -6,7 +6,7 @@
 import type { TFunction } from 'i18next'
 
 import { errorNotification, isApiError } from '../../api'
-import type { User } from '../../api/protocol'
+import type { User } from '../../../contract'
 import { useSession } from '../../stores/session'
 import { showToast } from '../../stores/toasts'
 import { translateError } from '../session/api'

@@ -6,7 +6,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { fromPromise } from 'xstate'
 
 import { ApiError } from '../../api'
-import type { LoginResponse, User } from '../../api/protocol'
+import type { LoginResponse, User } from '../../../contract'
 import { App } from '../../App'
 import { authCodeMachine } from '../../flows/authCode.machine'
 import { loginMachine } from '../../flows/login.machine'

@@ -5,7 +5,7 @@ import i18next from 'i18next'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { fromPromise } from 'xstate'
 
-import type { User } from '../../api/protocol'
+import type { User } from '../../../contract'
 import { App } from '../../App'
 import { authCodeMachine } from '../../flows/authCode.machine'
 import { confirmContactMachine } from '../../flows/confirmContact.machine'

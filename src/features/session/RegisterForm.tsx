@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { useMachine } from '@xstate/react'
 import { useTranslation } from 'react-i18next'
 
-import type { Currency } from '../../api/protocol'
+import type { Currency } from '../../../contract'
 import type { RegisterField, RegisterMachine } from '../../flows/register.machine'
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../i18n/locales'
 import { useSession } from '../../stores/session'

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createActor, setup, waitFor, type AnyActorRef } from 'xstate'
 
 import type { Api } from '../../api'
-import type { User } from '../../api/protocol'
+import type { User } from '../../../contract'
 import type { PopupReport } from '../../flows/social.machine'
 import { useSession } from '../../stores/session'
 import { FINGERPRINT_KEY, writeAttributionCookie } from '../attribution'

@@ -5,7 +5,7 @@
 import i18next, { type TOptions } from 'i18next'
 
 import { createApi, urlsForPage, type Api, type ApiClientOptions, type Translate } from '../../api'
-import type { Region } from '../../api/protocol'
+import type { Region } from '../../../contract'
 import { useSession } from '../../stores/session'
 import { showToast } from '../../stores/toasts'
 import { splitLocalePath } from '../locale/paths'
@@ -34,7 +34,7 @@ export const translateError: Translate = (key, options) =>
 /**
  * The options the shell gives `createApi`. Only the refresh-token rule needs a word: the
  * browser keeps one token (the `token` cookie, SPEC.md section 3), and the reference server
- * accepts the expired access token itself for a refresh (src/api/protocol/auth.ts), so
+ * accepts the expired access token itself for a refresh (contract/auth.ts), so
  * `getRefreshToken` is not set and the rotated refresh token is dropped.
  */
 export function appApiOptions(

@@ -3,7 +3,7 @@
  * super bonus, keeping the rotated token and the super bonus the answer carries.
  */
 import type { Api, CallOptions } from '../../api'
-import type { User } from '../../api/protocol'
+import type { User } from '../../../contract'
 import { useSession } from '../../stores/session'
 import { logOutLocally } from './api'
 import { readSuperBonus, readToken, takeSsoFlag, writeSuperBonus, writeToken } from './cookies'

@@ -180,7 +180,9 @@ export function CodeInput({
       autoComplete="one-time-code"
       maxLength={8}
       spellCheck={false}
-      // The step exists to take this code; the dialog's own first focus is its close button.
+      // The step exists to take this code; the dialog's own first focus is its close button, and
+      // the step that led here has just unmounted with the focus, which would otherwise fall to <body>.
+      // eslint-disable-next-line jsx-a11y/no-autofocus -- focus placed on a step change, not on page load
       autoFocus={autoFocus}
       aria-invalid={invalid}
       aria-describedby={describedBy}

@@ -5,7 +5,7 @@
  * user's saved locale can take part in that decision (SPEC.md section 4).
  */
 import type { Api } from '../../api'
-import type { User } from '../../api/protocol'
+import type { User } from '../../../contract'
 import { registerModalBody } from '../modals/slots'
 import { PayInBody, startAppPayInAutoOpen, SuccessPaymentBody } from '../payin'
 import { lazyVerificationBody } from '../verification/lazy'

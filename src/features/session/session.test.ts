@@ -2,7 +2,7 @@ import Cookies from 'js-cookie'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import { ApiError, type Api, type CallOptions } from '../../api'
-import type { ProfileUserResponse, User } from '../../api/protocol'
+import type { ProfileUserResponse, User } from '../../../contract'
 import { useSession } from '../../stores/session'
 import { appApiOptions, regionOf } from './api'
 import { bootstrapSession } from './bootstrap'

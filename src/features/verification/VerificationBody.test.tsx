@@ -7,7 +7,7 @@ import { fromPromise } from 'xstate'
 import i18next from 'i18next'
 
 import type { Api } from '../../api'
-import type { VerificationStatus } from '../../api/protocol'
+import type { VerificationStatus } from '../../../contract'
 import { verificationMachine } from '../../flows/verification.machine'
 import { App } from '../../App'
 import { initI18n } from '../../i18n'

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import i18next from 'i18next'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 
-import type { User } from '../../api/protocol'
+import type { User } from '../../../contract'
 import { App } from '../../App'
 import { initI18n } from '../../i18n'
 import { createAppRouter } from '../../routes/router'

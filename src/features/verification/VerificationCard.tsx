@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 
-import type { User } from '../../api/protocol'
+import type { User } from '../../../contract'
 import { verificationPhase, type VerificationPhase } from '../../flows/verification.status'
 import { withoutModalFlags } from '../modals/urlSync'
 import './verificationCard.css'

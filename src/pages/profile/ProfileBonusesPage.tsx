@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 
 import { DEFAULT_CURRENCY, formatMoney } from '../../../games/engine/money'
-import type { FreeSpin, User } from '../../api/protocol'
+import type { FreeSpin, User } from '../../../contract'
 import { useProfileApi } from '../../features/profile/api'
 import { formatDateTime } from '../../features/profile/format'
 import { isLocale, type Locale } from '../../i18n/locales'

@@ -9,7 +9,7 @@ import type {
   DepositHistoryItem,
   HistoryKind,
   ProfileHistoryResponse,
-} from '../../api/protocol'
+} from '../../../contract'
 import { useProfileApi, type ProfileApi } from '../../features/profile/api'
 import { formatDateTime } from '../../features/profile/format'
 import { isLocale, type Locale } from '../../i18n/locales'

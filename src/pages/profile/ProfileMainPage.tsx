@@ -3,7 +3,7 @@ import { useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 
 import { DEFAULT_CURRENCY, formatMoney } from '../../../games/engine/money'
-import type { User } from '../../api/protocol'
+import type { User } from '../../../contract'
 import { useProfileApi } from '../../features/profile/api'
 import { initialsOf } from '../../features/profile/format'
 import { saveSetting, type SettingPatch } from '../../features/profile/settings'

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 
 import { errorNotification, isApiError } from '../../api'
-import type { ProfileSession, ProfileSessionsResponse } from '../../api/protocol'
+import type { ProfileSession, ProfileSessionsResponse } from '../../../contract'
 import type { ProfileApi } from '../../features/profile/api'
 import { describeUserAgent, formatDateTime } from '../../features/profile/format'
 import { translateError } from '../../features/session/api'

@@ -5,7 +5,7 @@ import i18next from 'i18next'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { ApiError } from '../../api'
-import type { ProfileHistoryResponse, ProfileSessionsResponse, User } from '../../api/protocol'
+import type { ProfileHistoryResponse, ProfileSessionsResponse, User } from '../../../contract'
 import { App } from '../../App'
 import { ProfileApiContext, type ProfileApi } from '../../features/profile/api'
 import { initI18n } from '../../i18n'

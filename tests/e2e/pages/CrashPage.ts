@@ -5,7 +5,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test'
-import type { ProfileUserResponse } from '../../../src/api/protocol'
+import type { ProfileUserResponse } from '../../../contract'
 import { PROFILE_CALL } from '../support/calls'
 import type { CanvasInspection } from '../../../games/engine/canvas'
 import type { CrashDrawn } from '../../../games/crash/scene/CrashScene'
@@ -47,6 +47,53 @@ export class CrashPage {
 
   roundId(): Promise<string | null> {
     return this.game.getAttribute('data-round-id')
+  }
+
+  /**
+   * Reserves, through the server's test hooks (`TEST_HOOKS=true`), the first upcoming round that
+   * crashes between `minCrashPoint` and `maxCrashPoint` (hundredths; at most 10x by default, so
+   * it runs at most 38 s), and holds its betting window open until {@link release}; with
+   * `holdNext`, the next round also waits for `release(roundId, 'next')`, so the result stays
+   * shown. A test bets in a known round without racing the loop. The crash point is the chain's
+   * own, so the round's proof verifies like any other.
+   */
+  async reserveRound(
+    minCrashPoint = 0,
+    maxCrashPoint = 1000,
+    options: { holdNext?: boolean } = {},
+  ): Promise<{ roundId: string; crashPoint: number }> {
+    const response = await this.page.request.post('/api/test-hooks/crash/reserve', {
+      data: { minOutcome: minCrashPoint, maxOutcome: maxCrashPoint, ...options },
+    })
+    expect(response.ok(), await response.text()).toBe(true)
+    const { round, outcome } = (await response.json()) as { round: number; outcome: number }
+    return { roundId: String(round), crashPoint: outcome }
+  }
+
+  /** Lets a reserved round start (`start`), or the round after it open (`next`). */
+  async release(roundId: string, point: 'start' | 'next' = 'start'): Promise<void> {
+    const response = await this.page.request.post('/api/test-hooks/crash/release', {
+      data: { round: Number(roundId), point },
+    })
+    expect(response.ok(), await response.text()).toBe(true)
+  }
+
+  /** Waits until the page shows round `roundId` open for bets (the server holds it so). */
+  async waitForBetting(roundId: string): Promise<void> {
+    await expect(this.game).toHaveAttribute('data-round-id', roundId, { timeout: 300_000 })
+    await expect(this.game).toHaveAttribute('data-phase', 'betting')
+  }
+
+  /**
+   * Bets `amount` (major units) in a reserved round (see {@link reserveRound}) while the server
+   * holds its window, then lets it start.
+   */
+  async betIn(roundId: string, amount: string): Promise<void> {
+    await this.waitForBetting(roundId)
+    await this.amount.fill(amount)
+    await this.betButton.click()
+    await expect(this.status).toHaveAttribute('data-state', 'placed')
+    expect(await this.roundId()).toBe(roundId)
   }
 
   /** Waits for a round in `phase` and returns its id. */
@@ -159,20 +206,18 @@ export class CrashPage {
   }
 
   /**
-   * Bets `amount` (major units) in the next betting window from its start and waits for the bet
-   * to settle (no cash-out: it rides to the crash, or to the auto cash-out if any). Returns the
-   * round it played in.
+   * Bets `amount` (major units) in a reserved upcoming round and waits for the bet to settle (no
+   * cash-out: it rides to the crash). Returns the round it played in.
    */
   async playRound(amount: string): Promise<string> {
-    await this.waitFor(/running|crashed/)
-    await this.waitFor('betting')
-    await this.amount.fill(amount)
-    await this.betButton.click()
-    // Under load the click can miss the window: the bet is then queued for the next round.
-    await expect(this.status).toHaveAttribute('data-state', 'placed', { timeout: 30_000 })
-    const round = (await this.roundId()) ?? ''
-    await expect(this.status).toHaveAttribute('data-state', /cashedOut|lost/, { timeout: 90_000 })
-    return round
+    const { roundId } = await this.reserveRound()
+    try {
+      await this.betIn(roundId, amount)
+    } finally {
+      await this.release(roundId)
+    }
+    await expect(this.status).toHaveAttribute('data-state', /cashedOut|lost/, { timeout: 60_000 })
+    return roundId
   }
 
   /** Frames the crash canvas has drawn so far (0 when none runs). */
@@ -190,18 +235,10 @@ export const FUNDED_BALANCE = 100_000
  */
 export async function fundedPlayer(request: APIRequestContext): Promise<string> {
   const email = `crash-${Date.now()}-${Math.floor(Math.random() * 1e6)}@tessera.test`
-  const register = () =>
-    request.post('/api/api/v2/auth/register/email', {
-      data: { email, password: 'crash-player-1', currency: 'RUB' },
-    })
-  let registered = await register()
-  // The whole suite registers from one address, against the server's per-minute limit: wait as
-  // long as the server says, as a client should, and try again.
-  for (let tries = 0; registered.status() === 429 && tries < 20; tries++) {
-    const { data } = (await registered.json()) as { data?: { params?: { retry_after?: number } } }
-    await new Promise((done) => setTimeout(done, 1000 * (data?.params?.retry_after ?? 5)))
-    registered = await register()
-  }
+  // The e2e server's per-minute limits are out of reach (playwright.config.ts): one try.
+  const registered = await request.post('/api/api/v2/auth/register/email', {
+    data: { email, password: 'crash-player-1', currency: 'RUB' },
+  })
   expect(registered.status(), await registered.text()).toBe(200)
   const { data } = (await registered.json()) as { data: { token: string } }
   const headers = { Authorization: `Bearer ${data.token}` }

@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 
-import type { OutboxResponse } from '../../../src/api/protocol'
+import type { OutboxResponse } from '../../../contract'
 
 /** The calls the password-reset tests make directly (the server serves the API under /api). */
 export const REGISTER_EMAIL_CALL = '/api/api/v2/auth/register/email'

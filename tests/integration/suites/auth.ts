@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loginResponse, profileUserResponse, registerResponse } from '../../../src/api/protocol'
+import { loginResponse, profileUserResponse, registerResponse } from '../../../contract'
 import type { Db } from '../../../server/db/db'
 import { startTestApp, type TestApp } from '../support/harness'
 import type { SuiteContext } from '../support/context'

@@ -10,7 +10,7 @@ import {
   profileUserResponse,
   waitingBonusResponse,
   welcomePacksResponse,
-} from '../../../src/api/protocol'
+} from '../../../contract'
 import type { Db } from '../../../server/db/db'
 import { startTestApp, type TestApp } from '../support/harness'
 import type { SuiteContext } from '../support/context'

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { registerResponse } from '../../../src/api/protocol'
+import { registerResponse } from '../../../contract'
 import type { TestApp } from '../support/harness'
 import type { SuiteContext } from '../support/context'
 

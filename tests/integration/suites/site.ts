@@ -9,7 +9,7 @@ import {
   outboxResponse,
   profileUserResponse,
   utmResponse,
-} from '../../../src/api/protocol'
+} from '../../../contract'
 import type { Db } from '../../../server/db/db'
 import { endpoints } from '../support/endpoints'
 import { startTestApp, type TestApp } from '../support/harness'

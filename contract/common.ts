@@ -1,10 +1,12 @@
 import { z } from 'zod/mini'
+import { currencySchema, type Currency, type Minor } from '../games/engine/money'
 
 /**
- * Money in integer minor units (kopecks, cents, tiyn). Every amount on the wire is one of these;
- * floats never hold money. The client divides by 100 only to display.
+ * Money in integer minor units (kopecks, cents, tiyn), and the currencies: one definition, in the
+ * engine's money module, for the shell, the server and the games. The client divides by 100 only
+ * to display.
  */
-export type Minor = number & { readonly __brand: 'Minor' }
+export type { Currency, Minor }
 /** A user's id. */
 export type UserId = number & { readonly __brand: 'UserId' }
 /** A deposit invoice id. */
@@ -27,8 +29,7 @@ export const invoiceId = z.pipe(
 )
 
 /** Currencies of SPEC.md section 9; RUB is the default. */
-export const currency = z.enum(['RUB', 'USD', 'KZT', 'INR', 'EUR'])
-export type Currency = z.infer<typeof currency>
+export const currency = currencySchema
 
 /** Interface languages (SPEC.md section 1). */
 export const locale = z.enum(['ru', 'en', 'kz'])

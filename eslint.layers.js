@@ -1,0 +1,312 @@
+// @ts-check
+/**
+ * The layers of STYLE.md section 1 and the determinism of section 5, as lint blocks whose messages
+ * teach (README "Layers"; tests/lint/layers.test.ts proves each one both ways).
+ *
+ * Flat config never merges a rule's options: when two blocks set `no-restricted-imports` for the
+ * same file, the later one replaces the earlier one whole. So every file gets exactly one block
+ * per axis, and the blocks of an axis are made disjoint here (each one ignores the files of the
+ * blocks before it), never by the order of the config array:
+ * - kind (what a file is: pure, machine, scene, game index, other game code, shell, server) sets
+ *   `no-restricted-imports`, `no-restricted-globals`, `no-restricted-properties` and
+ *   `no-restricted-syntax`;
+ * - place (where a file sits: the engine, other browser code, the server) sets the typescript-eslint
+ *   twin `@typescript-eslint/no-restricted-imports`. Import patterns match the import string, not
+ *   the resolved file, so "the engine never imports a game" and "the server imports only games'
+ *   rules and protocols" depend on how many `../` lead out of the file's folder: the place blocks
+ *   are cut by folder depth.
+ */
+
+const ui = ['react', 'react-dom', 'react-dom/*', '@pixi/react', '@xstate/react', 'react-i18next']
+const network = ['socket.io-client', 'socket.io', 'ky', 'ky/*']
+const pixi = ['pixi.js', 'pixi.js/*', '@pixi/*']
+const node = ['node:*', 'fs', 'path', 'crypto', 'os', 'child_process', 'http', 'net', 'url']
+/** Browser-only parts of the engine: the canvas host, the stream client and the replay player. */
+const canvas = ['**/engine/canvas', '**/engine/canvas/**']
+const stream = ['**/engine/stream', '**/engine/stream/**']
+const replay = ['**/engine/replay', '**/engine/replay/**']
+const gameUi = ['**/ui', '**/ui/**']
+const scenes = ['**/scene', '**/scene/**']
+const machines = ['**/*.machine']
+
+/** @param {string[]} group @param {string} message */
+const forbid = (group, message) => ({ group, message })
+
+// --- Messages --------------------------------------------------------------------------------
+const pureMessage =
+  'rules, protocols (game and HTTP), fairness and money are pure and isomorphic: they run unchanged in the browser, the server and the verifier, so they import only each other and zod.'
+const machineMessage =
+  'Machines own game state only: network, timers and storage arrive as provided actors (.provide()), drawing belongs to the scene and the page to the UI, so a machine runs unchanged in a replay test.'
+const sceneMessage =
+  'A scene only draws the snapshot it is given and reports intents through callbacks; it never touches React or the network.'
+const sceneMachineMessage =
+  "A scene draws a machine's snapshot but never creates or drives a machine: name the snapshot type with `import type` (e.g. `SnapshotFrom<typeof crashRoundMachine>`)."
+const gamesMessage =
+  'games/ is the engine, the kit and the games; the shell (src/) and the server depend on it, never the reverse.'
+const engineMessage =
+  'The engine (canvas, stream, replay, fairness, money) is the ground the kit and every game stand on: it never imports a game, the kit, src/ or server/.'
+const indexMessage =
+  'List a game\'s public exports by name: `export *` re-exports every internal, which makes "src/ uses a game only through index.ts" empty.'
+const shellGameMessage =
+  'The shell uses a game (or the kit) only through games/<id>/index.ts, so a game can change inside without touching the shell.'
+const serverMessage =
+  "The server shares only games' rules and protocols, fairness, money and the HTTP contract with the client; UI, scenes, machines, the canvas host and the stream client are browser code."
+const timeMessage =
+  'Rules, protocols, fairness, money and machines are deterministic: time comes from an injected clock or XState `after` delays, so fake timers and replays drive them exactly.'
+const timerMessage =
+  'Rules, protocols, fairness, money and machines start no timers: wait with XState `after` delays or a provided actor, so fake timers and replays drive them exactly.'
+const randomMessage =
+  'Rules, protocols, fairness, money and machines are deterministic: randomness comes from the provably-fair stream (or an injected source), so a replay gives the same outcome.'
+const sideEffectMessage =
+  'Machines reach the DOM, storage and the network only through provided actors (.provide()), so tests and replays replace them with fakes.'
+
+// --- Import patterns per kind -----------------------------------------------------------------
+const pureImports = [
+  forbid([...ui, ...network, ...pixi, 'xstate', 'js-cookie', 'zustand', 'i18next'], pureMessage),
+  forbid(node, pureMessage),
+  forbid(['**/src/**', '**/server/**'], pureMessage),
+  forbid([...gameUi, ...scenes, ...machines, ...canvas, ...stream, ...replay], pureMessage),
+  // A game's client glue (its stream adapter, the machine's model) and its index (which carries
+  // the UI) are not pure either.
+  forbid(['**/stream', '**/*.model'], pureMessage),
+  { regex: '^\\.{1,2}(/index)?$', message: pureMessage },
+]
+const gamesImports = [forbid(['**/src/**', '**/server/**'], gamesMessage)]
+const shellImports = [
+  forbid(
+    ['**/server/**', '**/server'],
+    'src/ runs in the browser and never imports the server; talk to it through src/api.',
+  ),
+  { regex: '(^|/)games/(?!engine/)[a-z-]+/(?!index$).+', message: shellGameMessage },
+  {
+    regex: '(^|/)games/engine/[a-z-]+/(?!index$).+',
+    message: 'The shell uses an engine module only through its index.ts.',
+  },
+]
+const machineImports = [
+  forbid([...pixi, ...ui, ...network, 'js-cookie'], machineMessage),
+  forbid([...gameUi, ...scenes, ...canvas, ...stream], machineMessage),
+  forbid(['**/src/**', '**/server/**'], machineMessage),
+]
+const sceneImports = [
+  forbid([...ui, ...network, ...gameUi, ...stream, '**/src/**', '**/server/**'], sceneMessage),
+  {
+    group: ['xstate', 'xstate/*', ...machines],
+    allowTypeImports: true,
+    message: sceneMachineMessage,
+  },
+]
+const serverImports = [
+  forbid(
+    [...ui, ...pixi, 'socket.io-client', 'ky', ...gameUi, ...scenes, ...machines],
+    serverMessage,
+  ),
+  forbid(
+    ['**/games/engine/canvas', '**/games/engine/stream', '**/games/engine/replay'],
+    serverMessage,
+  ),
+  forbid(
+    ['**/games/engine/canvas/**', '**/games/engine/stream/**', '**/games/engine/replay/**'],
+    serverMessage,
+  ),
+  {
+    // What the shell and the server share (the HTTP contract, money and ids) lives outside src/,
+    // in contract/ and games/engine/money.
+    regex: '(^|/)src(/|$)',
+    message:
+      'The server imports nothing from src/ (the browser shell): the HTTP contract it shares with the shell is contract/.',
+  },
+]
+
+// --- Determinism (rules, protocols, fairness, money, machines) --------------------------------
+const timers = ['setTimeout', 'setInterval', 'setImmediate', 'requestAnimationFrame']
+const deterministicGlobals = timers.map((name) => ({ name, message: timerMessage }))
+const deterministicProperties = [
+  { object: 'Date', property: 'now', message: timeMessage },
+  { object: 'performance', property: 'now', message: timeMessage },
+  { object: 'Math', property: 'random', message: randomMessage },
+  { object: 'crypto', property: 'getRandomValues', message: randomMessage },
+  { object: 'crypto', property: 'randomUUID', message: randomMessage },
+  ...['globalThis', 'window', 'self'].flatMap((object) =>
+    timers.map((property) => ({ object, property, message: timerMessage })),
+  ),
+]
+const deterministicSyntax = [
+  { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: timeMessage },
+  { selector: "CallExpression[callee.name='Date']", message: timeMessage },
+]
+/** @param {string[]} names @param {string} message */
+const globalsWith = (names, message) => names.map((name) => ({ name, message }))
+
+// --- Files per kind -----------------------------------------------------------------------------
+/** Every TypeScript file under `root`. @param {string} root */
+const code = (root) => `${root}/**/*.{ts,tsx}`
+const gameTests = ['games/**/*.test.{ts,tsx}']
+const shellTests = ['src/**/*.test.{ts,tsx}']
+/** Pure files of the games and the kit (`games/kit/**` included by the `**`). */
+const pureGameFiles = [
+  'games/**/rules.ts',
+  'games/**/rules/**/*.ts',
+  'games/**/protocol.ts',
+  'games/**/protocol/**/*.ts',
+  'games/engine/fairness/**/*.ts',
+  'games/engine/money/**/*.ts',
+]
+const httpContractFiles = ['contract/**/*.ts']
+const machineFiles = ['games/**/*.machine.ts', 'games/**/machine.ts', 'games/**/*.model.ts']
+const sceneFiles = ['games/**/scene/**/*.{ts,tsx}']
+const indexFiles = ['games/*/index.ts', 'games/engine/*/index.ts']
+
+/** @typedef {{ name: string, files: string[], rules: Record<string, unknown> }} Zone */
+
+/**
+ * Makes the zones disjoint: each one ignores the files of every zone before it, so a file gets
+ * the first zone that matches it and no later block replaces that zone's options.
+ * @param {Zone[]} zones
+ */
+function firstMatchWins(zones) {
+  /** @type {string[]} */
+  const taken = []
+  return zones.map((zone) => {
+    const block = { ...zone, ignores: [...taken] }
+    taken.push(...zone.files)
+    return block
+  })
+}
+
+/**
+ * @param {{ imports: object[], globals?: object[], properties?: object[], syntax?: object[] }} parts
+ */
+const kindRules = ({ imports, globals = [], properties = [], syntax = [] }) => ({
+  'no-restricted-imports': ['error', { patterns: imports }],
+  'no-restricted-globals': ['error', ...globals],
+  'no-restricted-properties': ['error', ...properties],
+  'no-restricted-syntax': ['error', ...syntax],
+})
+
+const pureGlobals = [
+  ...globalsWith(['window', 'document', 'process', 'fetch', 'localStorage'], pureMessage),
+  ...deterministicGlobals,
+]
+const deterministic = { properties: deterministicProperties, syntax: deterministicSyntax }
+
+/** One block per file: what kind of code it is decides what it may import and call. */
+export const kindBlocks = firstMatchWins([
+  // Tests first: a test may drive the layer it tests with the layers around it (a scene's test
+  // runs the machine for a real snapshot); it still never crosses games/, src/ and server/.
+  { name: 'layers/game-tests', files: gameTests, rules: kindRules({ imports: gamesImports }) },
+  { name: 'layers/shell-tests', files: shellTests, rules: kindRules({ imports: shellImports }) },
+  {
+    name: 'layers/pure',
+    files: pureGameFiles,
+    rules: kindRules({ imports: pureImports, globals: pureGlobals, ...deterministic }),
+  },
+  {
+    // The HTTP contract, shared by the shell and the server, is pure like a game's protocol.
+    name: 'layers/pure-http-contract',
+    files: httpContractFiles,
+    rules: kindRules({
+      imports: pureImports,
+      globals: pureGlobals,
+      ...deterministic,
+    }),
+  },
+  {
+    name: 'layers/machines',
+    files: machineFiles,
+    rules: kindRules({
+      imports: machineImports,
+      globals: [
+        ...globalsWith(
+          ['window', 'document', 'localStorage', 'sessionStorage', 'fetch', 'WebSocket'],
+          sideEffectMessage,
+        ),
+        ...deterministicGlobals,
+      ],
+      ...deterministic,
+    }),
+  },
+  { name: 'layers/scenes', files: sceneFiles, rules: kindRules({ imports: sceneImports }) },
+  {
+    name: 'layers/game-index',
+    files: indexFiles,
+    rules: kindRules({
+      imports: gamesImports,
+      syntax: [{ selector: 'ExportAllDeclaration', message: indexMessage }],
+    }),
+  },
+  { name: 'layers/games', files: [code('games')], rules: kindRules({ imports: gamesImports }) },
+  { name: 'layers/shell', files: [code('src')], rules: kindRules({ imports: shellImports }) },
+  { name: 'layers/server', files: [code('server')], rules: kindRules({ imports: serverImports }) },
+])
+
+// --- Place axis: cut by folder depth --------------------------------------------------------------
+/** Deep enough for every folder today (the engine goes 2 deep, the server 3); raise it if needed. */
+const MAX_DEPTH = 8
+const depths = Array.from({ length: MAX_DEPTH + 1 }, (_, depth) => depth)
+/** Files exactly `depth` folders below `root`. @param {string} root @param {number} depth */
+const atDepth = (root, depth) => `${root}/${'*/'.repeat(depth)}*.{ts,tsx}`
+/** `n` leading `../` as a regex. @param {number} n */
+const up = (n) => `^(\\.\\./){${n}}`
+
+const zodMini = {
+  name: 'zod',
+  message:
+    "Use zod/mini (`import { z } from 'zod/mini'`) in browser code: classic zod adds ~12 KB gzip of method classes that tree-shaking cannot drop. Only the server's own schemas use classic.",
+}
+/** @param {{ patterns?: object[], browser: boolean }} options */
+const placeRule = ({ patterns = [], browser }) => ({
+  '@typescript-eslint/no-restricted-imports': [
+    'error',
+    { paths: browser ? [zodMini] : [], patterns },
+  ],
+})
+
+/** One block per file: where it sits decides which folders it may reach with `../`. */
+export const placeBlocks = firstMatchWins([
+  // A file `depth` folders inside games/engine leaves the engine with `depth + 1` times `../`.
+  ...depths.map((depth) => ({
+    name: `layers/engine-depth-${depth}`,
+    files: [atDepth('games/engine', depth)],
+    rules: placeRule({
+      browser: true,
+      patterns: [{ regex: `${up(depth + 1)}(?!engine/)`, message: engineMessage }],
+    }),
+  })),
+  // The HTTP contract, `depth` folders inside contract/, leaves its folder with `depth + 1`
+  // times `../`: only to reach fairness and money in games/engine.
+  ...depths.map((depth) => ({
+    name: `layers/http-contract-depth-${depth}`,
+    files: [atDepth('contract', depth)],
+    rules: placeRule({
+      browser: true,
+      patterns: [
+        {
+          regex: `${up(depth + 1)}(?!games/engine/(fairness|money)(/|$))`,
+          message: pureMessage,
+        },
+      ],
+    }),
+  })),
+  // The HTTP protocols are shared with the server, and zod/mini schemas parse there the same.
+  {
+    name: 'layers/browser',
+    files: [code('src'), code('games')],
+    rules: placeRule({ browser: true }),
+  },
+  // A file `depth` folders inside server/ reaches the root's games/ with `depth + 1` times `../`;
+  // the server's own server/games/ is nearer and stays free.
+  ...depths.map((depth) => ({
+    name: `layers/server-depth-${depth}`,
+    files: [atDepth('server', depth)],
+    rules: placeRule({
+      browser: false,
+      patterns: [
+        {
+          regex: `${up(depth + 1)}games/(?!(engine/(fairness|money)|[a-z-]+/(rules|protocol)|kit/([a-z-]+/)*(rules|protocol))(/|$))`,
+          message: serverMessage,
+        },
+      ],
+    }),
+  })),
+])
