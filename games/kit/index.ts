@@ -4,30 +4,33 @@
  * wire to a round machine, the live stream connection, auto-bet, and the page every game plugs
  * into with its controls, tables and dialogs. docs/adding-a-game.md says how a game uses it.
  */
+// The wire: declaring it, then the ids, money fields and refusals every game's wire uses.
 export {
-  COMMON_ERROR_CODES,
-  betIdSchema,
-  commandKeySchema,
   defineWire,
   errorAckSchema,
-  fundsSchema,
-  roundIdSchema,
-  serverTimeSchema,
-  stakeSchema,
-  type AckOf,
+  COMMON_ERROR_CODES,
+  type Wire,
+  type WireSpec,
+  type WireEvents,
+  type WireCommands,
+  type WireCommand,
+  type EventOf,
+  type CommandNameOf,
+  type RequestOf,
   type AnyRequestOf,
+  type AckOf,
+  type CommonErrorCode,
+} from './protocol'
+export {
+  roundIdSchema,
+  betIdSchema,
+  commandKeySchema,
+  stakeSchema,
+  fundsSchema,
+  serverTimeSchema,
+  type RoundId,
   type BetId,
   type CommandKey,
-  type CommandNameOf,
-  type CommonErrorCode,
-  type EventOf,
-  type RequestOf,
-  type RoundId,
-  type Wire,
-  type WireCommand,
-  type WireCommands,
-  type WireEvents,
-  type WireSpec,
 } from './protocol'
 export {
   commandActors,
