@@ -116,6 +116,8 @@ export const gameServiceNames = [
   'keno',
   'dice',
 ] as const
+/** One of {@link gameServiceNames}. */
+export type GameServiceName = (typeof gameServiceNames)[number]
 
 /**
  * GET /config (designed, not in SPEC): runtime settings of this deployment. `game_services` maps

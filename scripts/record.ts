@@ -39,7 +39,9 @@ import { migrate } from '../server/db/migrate'
 import { openDb } from '../server/db/open'
 import { seedDemo } from '../server/db/seed'
 import { Ledger } from '../server/ledger/ledger'
-import { attachRealtime, type Realtime } from '../server/realtime/attach'
+import { crashModule } from '../server/games/crash'
+import type { CrashService } from '../server/games/crash/CrashService'
+import { attachRealtime } from '../server/realtime/attach'
 
 /** The chain every recording plays: public on purpose, never a real server's. Game 1 is 2.37x. */
 export const RECORDING_CHAIN = {
@@ -221,12 +223,16 @@ export async function recordScenario(name: ScenarioName): Promise<Recording> {
     const origin = `http://127.0.0.1:${address.port}`
     const { token, currency, balance } = await logIn(origin)
     const quiet = { info: () => {}, error: (obj: unknown, msg?: string) => console.error(msg, obj) }
-    const realtime = await attachRealtime(app.server, services, {
-      log: quiet,
-      crash: { ...RECORDING_TIMINGS, chain: { ...RECORDING_CHAIN }, publicationPath: null },
+    const crashGame = crashModule({
+      ...RECORDING_TIMINGS,
+      chain: { ...RECORDING_CHAIN },
+      publicationPath: null,
     })
+    const realtime = await attachRealtime(app.server, services, { log: quiet, games: [crashGame] })
     cleanups.unshift(() => realtime.close())
-    return await playLive({ scenario, origin, token, currency, balance, realtime, cleanups })
+    const crash = realtime.runtime(crashGame).crash
+    const sockets = () => [...realtime.io.of(crashGame.namespace).sockets.values()]
+    return await playLive({ scenario, origin, token, currency, balance, crash, sockets, cleanups })
   } finally {
     for (const cleanup of cleanups.splice(0)) await cleanup()
   }
@@ -257,10 +263,13 @@ async function playLive(options: {
   token: string
   currency: z.infer<typeof currencySchema>
   balance: Minor
-  realtime: Realtime
+  /** The server's crash loop, read for crash points and its clock. */
+  crash: CrashService
+  /** The server's sockets of the crash namespace. */
+  sockets: () => { conn: { close(): void } }[]
   cleanups: (() => unknown)[]
 }): Promise<Recording> {
-  const { scenario, realtime } = options
+  const { scenario, crash } = options
   const recorder = createRecorder({
     service: 'crash',
     protocolVersion: PROTOCOL_VERSION,
@@ -340,7 +349,7 @@ async function playLive(options: {
       await until(
         (snap) =>
           snap.matches({ round: 'betting', bet: 'idle' }) &&
-          scenario.fits(realtime.crash.chain.crashPointOf(realtime.crash.currentRound().game)),
+          scenario.fits(crash.chain.crashPointOf(crash.currentRound().game)),
         'a betting round that suits the scenario',
       )
       session.send({ type: 'BET', key: key as CommandKey, amount: STAKE, autoCashoutAt })
@@ -349,15 +358,15 @@ async function playLive(options: {
     },
     until,
     async untilMultiplier(multiplier) {
-      const { startedAt } = realtime.crash.currentRound()
+      const { startedAt } = crash.currentRound()
       if (startedAt === null) throw new Error('[record] the round is not running')
-      while (multiplierAt(realtime.crash.now() - startedAt) < multiplier) {
+      while (multiplierAt(crash.now() - startedAt) < multiplier) {
         await new Promise((done) => setTimeout(done, 5))
       }
     },
-    upcomingCrashPoint: () => realtime.crash.chain.crashPointOf(realtime.crash.currentRound().game),
+    upcomingCrashPoint: () => crash.chain.crashPointOf(crash.currentRound().game),
     dropTransport() {
-      const sockets = [...realtime.io.of('/crash').sockets.values()]
+      const sockets = options.sockets()
       if (sockets.length !== 1) throw new Error(`[record] ${sockets.length} sockets, expected 1`)
       sockets[0]?.conn.close()
     },

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { Config } from './config'
 import type { Db } from './db/db'
-import { crashRoutes } from './games/crash/routes'
+import { GAME_MODULES, type ServerGame } from './games'
 import { errorHandler } from './http/errors'
 import { registerRateLimit } from './http/rateLimit'
 import { authRoutes } from './http/routes/auth'
@@ -22,7 +22,8 @@ import { createServices, type Services } from './services'
 export const API_PREFIX = '/api'
 
 /**
- * Builds the reference server: the API of SPEC.md section 7 under `/api`, the sandbox providers
+ * Builds the reference server: the API of SPEC.md section 7 under `/api` (the games' routes
+ * among it), the sandbox providers
  * (sandbox mode), and the built client with its SPA fallback. Tests call this with a throwaway
  * database and `inject` requests; `main.ts` adds listening and shutdown.
  */
@@ -31,8 +32,11 @@ export async function buildApp(opts: {
   db: Db
   now?: () => Date
   logger?: boolean
+  /** The games whose routes and history the app serves; the registry by default. */
+  games?: readonly ServerGame[]
 }): Promise<{ app: FastifyInstance; services: Services; routes: string[] }> {
   const { config, db } = opts
+  const games = opts.games ?? GAME_MODULES
   const services = createServices(config, db, opts.now)
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
@@ -55,11 +59,15 @@ export async function buildApp(opts: {
       sessionRoutes(api, services)
       passwordRoutes(api, services)
       profileRoutes(api, services)
-      profileAreaRoutes(api, services)
+      profileAreaRoutes(
+        api,
+        services,
+        games.flatMap((game) => (game.history ? [game.history] : [])),
+      )
       billingRoutes(api, services)
       bonusRoutes(api, services)
       miscRoutes(api, services)
-      crashRoutes(api, services)
+      for (const game of games) game.routes?.(api, services)
       if (config.sandbox) sandboxRoutes(api, services)
       if (services.testHooks) testHookRoutes(api, services.testHooks)
     },

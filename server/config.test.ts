@@ -20,6 +20,22 @@ describe('configuration', () => {
     expect(() => loadConfig({ TESSERA_MODE: 'live' })).toThrow(/TESSERA_MODE/)
   })
 
+  it('reads the per-game service URLs, refusing unknown services, relative URLs and bad JSON', () => {
+    expect(loadConfig({}).gameServices).toEqual({})
+    const split = loadConfig({
+      GAME_SERVICE_URLS: '{"crash":"https://crash.example","dice":"http://d:4000"}',
+    })
+    expect(split.gameServices).toEqual({ crash: 'https://crash.example', dice: 'http://d:4000' })
+    for (const bad of [
+      '{"roulette":"https://r.example"}',
+      '{"crash":"/crash"}',
+      '{"crash":',
+      '[]',
+    ]) {
+      expect(() => loadConfig({ GAME_SERVICE_URLS: bad }), bad).toThrow(/GAME_SERVICE_URLS/)
+    }
+  })
+
   it('turns the live games test hooks on only when asked, and never in production', () => {
     expect(loadConfig({}).testHooks).toBe(false)
     expect(loadConfig({ TEST_HOOKS: 'true' }).testHooks).toBe(true)

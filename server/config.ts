@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { gameServiceNames } from '../contract'
 
 const csv = z
   .string()
@@ -57,8 +58,24 @@ const envSchema = z.object({
   MIRROR_SSO_URL: z.string().optional(),
   /** Known mirror domains (comma-separated) for /middleware/mirror. */
   MIRROR_DOMAINS: csv,
-  /** Per-game socket service URLs, JSON object { crash: 'https://...' }; default: this server. */
-  GAME_SERVICE_URLS: z.string().default('{}'),
+  /**
+   * Per-game service URLs of SPEC.md section 7, a JSON object such as
+   * `{"crash":"https://crash.example"}`: a service left out is this server. Keys are the service
+   * names (`gameServiceNames`), values absolute http(s) origins; GET /config hands the map to the
+   * client at run time, so one client build serves any split.
+   */
+  GAME_SERVICE_URLS: z
+    .string()
+    .default('{}')
+    .transform((text, ctx): unknown => {
+      try {
+        return JSON.parse(text)
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'not a JSON object' })
+        return z.NEVER
+      }
+    })
+    .pipe(z.partialRecord(z.enum(gameServiceNames), z.url({ protocol: /^https?$/ }))),
   /** Seconds an access token lives before it must be refreshed. */
   ACCESS_TOKEN_TTL_S: seconds(900),
   /** Seconds of inactivity that end a session. */
@@ -106,9 +123,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.TEST_HOOKS && mode === 'production') {
     throw new Error('[config] invalid environment:\n  TEST_HOOKS: never in production mode')
   }
-  const gameServices = z
-    .record(z.string(), z.string())
-    .parse(JSON.parse(e.GAME_SERVICE_URLS) as unknown)
   return {
     port: e.PORT,
     host: e.HOST,
@@ -130,7 +144,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       sso: e.MIRROR_SSO_URL ?? null,
       domains: e.MIRROR_DOMAINS,
     },
-    gameServices,
+    gameServices: e.GAME_SERVICE_URLS,
     accessTokenTtlS: e.ACCESS_TOKEN_TTL_S,
     sessionIdleTtlS: e.SESSION_IDLE_TTL_S,
     sessionAbsoluteTtlS: e.SESSION_ABSOLUTE_TTL_S,

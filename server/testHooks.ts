@@ -7,7 +7,7 @@
  * its proof verifies like any other; the hooks only let a test pick a round and act in it without
  * racing the loop's timers, whatever the machine's speed.
  */
-import type { Scheduler, TimerHandle } from './games/crash/clock'
+import type { Scheduler, TimerHandle } from './games/kit/scheduler'
 
 /** What a live game lends the hooks: its upcoming rounds and their outcomes. */
 export interface RoundSource {

@@ -1,63 +1,61 @@
 /**
- * socket.io on the server's HTTP server, one namespace per live game (today `/crash`), with
- * connection state recovery on and the handshake token checked by {@link handshakeAuth}.
+ * socket.io on the server's HTTP server: every game of the registry (server/games/index.ts) on
+ * its own namespace, with connection state recovery on, the handshake token checked by
+ * {@link handshakeAuth}, and the kit's namespace plumbing (server/games/kit/namespace.ts).
  */
 import type { Server as HttpServer } from 'node:http'
-import { dirname, join } from 'node:path'
 import { Server } from 'socket.io'
-import { CRASH_CHAIN_PUBLICATION_PATH } from '../../games/engine/fairness'
-import type { CrashLog } from '../games/crash/BetBook'
-import { CrashService, type CrashOptions } from '../games/crash/CrashService'
-import { namespaceEmitter, registerCrashNamespace, type RateLimit } from '../games/crash/socket'
-import type { Config } from '../config'
+import { GAME_MODULES } from '../games'
+import { consoleLog, type GameLog } from '../games/kit/log'
+import type { GameModule, GameRuntime } from '../games/kit/module'
+import { serveNamespace, type RateLimit } from '../games/kit/namespace'
 import type { Services } from '../services'
 import { handshakeAuth } from './auth'
-
-/** The crash namespace's name, as the client's stream opens it. */
-export const CRASH_NAMESPACE = '/crash'
 
 /** Options of {@link attachRealtime}. */
 export interface RealtimeOptions {
   /** Logger (Fastify's `app.log` fits); console by default. */
-  log?: CrashLog
-  /** Crash loop options (timings, scheduler, chain, publication path). */
-  crash?: Partial<Omit<CrashOptions, 'db' | 'ledger' | 'emitter'>>
+  log?: GameLog
+  /** The games to run; the registry by default (tests and tools pass modules made with options). */
+  games?: readonly GameModule[]
   /** Per-socket command budget. */
   rateLimit?: RateLimit
   /** How long socket.io keeps a dropped session for recovery. */
   maxDisconnectionMs?: number
 }
 
-/** The realtime layer: the socket.io server, the crash game, and one way to close both. */
+/** The realtime layer: the socket.io server, the running games, and one way to close both. */
 export interface Realtime {
   io: Server
-  crash: CrashService
-  /** Stops the loop and disconnects every socket; the HTTP server is left to its owner. */
+  /** A running game by its module (typed by it). */
+  runtime<R extends GameRuntime>(game: GameModule<R>): R
+  /** Stops every game and disconnects every socket; the HTTP server is left to its owner. */
   close(): Promise<void>
 }
 
-/**
- * Where the chain is published: next to the PGlite data directory (`.data/pglite` →
- * `.data/crash-chain.json`, where `npm run fair` looks), else the project default.
- */
-export function defaultPublicationPath(config: Pick<Config, 'dataDir' | 'databaseUrl'>): string {
-  if (config.databaseUrl || config.dataDir.startsWith('memory://')) {
-    return CRASH_CHAIN_PUBLICATION_PATH
+/** The names a game serves must be those its protocol lists: a mismatch is a bug of the game. */
+function checkWire(game: GameModule, runtime: GameRuntime): void {
+  const { commands, resync } = runtime.wire
+  const served = [...Object.keys(commands), ...(resync ? [resync.command] : [])].sort()
+  const listed = [...game.protocol.commands].sort()
+  if (served.join() !== listed.join()) {
+    throw new Error(
+      `[realtime] game "${game.id}" serves commands [${served.join(', ')}] but its protocol lists [${listed.join(', ')}]`,
+    )
   }
-  return join(dirname(config.dataDir), 'crash-chain.json')
 }
 
-/** Attaches socket.io to `httpServer` and starts the crash game on `services`' database. */
+/** Attaches socket.io to `httpServer` and starts every game on `services`' database. */
 export async function attachRealtime(
   httpServer: HttpServer,
   services: Services,
   options: RealtimeOptions = {},
 ): Promise<Realtime> {
   const { config } = services
-  const log: CrashLog = options.log ?? {
-    info: (obj, msg) => console.info(msg ?? '', obj),
-    error: (obj, msg) => console.error(msg ?? '', obj),
-  }
+  const log = options.log ?? consoleLog
+  const games = options.games ?? GAME_MODULES
+  const namespaces = new Set(games.map((g) => g.namespace))
+  if (namespaces.size !== games.length) throw new Error('[realtime] two games share a namespace')
   const io = new Server(httpServer, {
     connectionStateRecovery: {
       maxDisconnectionDuration: options.maxDisconnectionMs ?? 2 * 60_000,
@@ -69,29 +67,38 @@ export async function attachRealtime(
       ? { cors: { origin: config.corsOrigins, credentials: true } }
       : {}),
   })
-  const nsp = io.of(CRASH_NAMESPACE)
-  nsp.use(handshakeAuth(services))
-  const crash = await CrashService.start({
-    publicationPath: defaultPublicationPath(config),
-    ...options.crash,
-    db: services.db,
-    ledger: services.ledger,
-    emitter: namespaceEmitter(nsp),
-    log,
-    testHooks: services.testHooks,
-  })
-  registerCrashNamespace(nsp, crash, {
-    log,
-    ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
-  })
+  const running = new Map<GameModule, GameRuntime>()
+  const close = async () => {
+    for (const runtime of running.values()) await runtime.stop()
+    io.disconnectSockets(true)
+    // Not io.close(): that would also close the HTTP server, which Fastify owns and closes.
+    io.engine.close()
+  }
+  try {
+    for (const game of games) {
+      const nsp = io.of(game.namespace)
+      nsp.use(handshakeAuth(services))
+      const runtime = await game.start({ services, nsp, log })
+      running.set(game, runtime)
+      checkWire(game, runtime)
+      serveNamespace(nsp, {
+        ...runtime.wire,
+        game: game.id,
+        log,
+        ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+      })
+    }
+  } catch (err) {
+    await close()
+    throw err
+  }
   return {
     io,
-    crash,
-    async close() {
-      await crash.stop()
-      io.disconnectSockets(true)
-      // Not io.close(): that would also close the HTTP server, which Fastify owns and closes.
-      io.engine.close()
+    runtime<R extends GameRuntime>(game: GameModule<R>): R {
+      const runtime = running.get(game as GameModule)
+      if (!runtime) throw new Error(`[realtime] game "${game.id}" is not running here`)
+      return runtime as R
     },
+    close,
   }
 }

@@ -6,7 +6,7 @@
  */
 import type { Socket } from 'socket.io'
 import { isCurrency } from '../../games/engine/money'
-import type { Bettor, UserId } from '../games/crash/bet'
+import type { Player, UserId } from '../games/kit/player'
 import type { Services } from '../services'
 
 /** The error message a refused handshake carries (`connect_error` on the client). */
@@ -16,7 +16,7 @@ export const UNAUTHORIZED = 'unauthorized'
  * Resolves a token to the player it belongs to, with the same session rules as the HTTP API
  * (`Sessions.authenticate`, which `requireUser` in server/http/auth.ts uses).
  */
-export async function bettorFromToken(services: Services, token: string): Promise<Bettor | null> {
+export async function playerFromToken(services: Services, token: string): Promise<Player | null> {
   const ctx = await services.sessions.authenticate(token)
   if (!ctx) return null
   const rows = await services.db.query<{ name: string | null; currency: string }>(
@@ -25,12 +25,12 @@ export async function bettorFromToken(services: Services, token: string): Promis
   )
   const row = rows[0]
   if (!row || !isCurrency(row.currency)) return null
-  // The live table is public: show the chosen display name, else an anonymous label.
-  const player = (row.name?.trim() || `Player ${ctx.userId}`).slice(0, 64)
-  return { userId: ctx.userId as UserId, player, currency: row.currency }
+  // Live tables are public: show the chosen display name, else an anonymous label.
+  const name = (row.name?.trim() || `Player ${ctx.userId}`).slice(0, 64)
+  return { userId: ctx.userId as UserId, name, currency: row.currency }
 }
 
-/** socket.io middleware setting `socket.data.user` (null for a guest). */
+/** socket.io middleware setting `socket.data.user` (null for a guest; see `GameSocketData`). */
 export function handshakeAuth(services: Services) {
   return (socket: Socket, next: (err?: Error) => void): void => {
     const token: unknown = (socket.handshake.auth as Record<string, unknown> | undefined)?.token
@@ -39,7 +39,7 @@ export function handshakeAuth(services: Services) {
       return next()
     }
     if (typeof token !== 'string' || token.length > 512) return next(new Error(UNAUTHORIZED))
-    bettorFromToken(services, token).then(
+    playerFromToken(services, token).then(
       (user) => {
         if (!user) return next(new Error(UNAUTHORIZED))
         socket.data = { user }

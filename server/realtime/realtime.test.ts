@@ -4,194 +4,164 @@ import type { AddressInfo } from 'node:net'
 // eslint-disable-next-line no-restricted-imports
 import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  PROTOCOL_VERSION,
-  parseAck,
-  parseServerEvent,
-  type ServerEvent,
-} from '../../games/crash/protocol'
-import { crashTimeMs, msToReach } from '../../games/crash/rules'
+import { loadConfig } from '../config'
+import type { GameModule, GameRuntime } from '../games/kit/module'
+import { command, namespaceEmitter } from '../games/kit/namespace'
 import type { Services } from '../services'
-import { fakeScheduler } from '../games/crash/clock'
-import {
-  BETTING_MS,
-  PAUSE_MS,
-  T0,
-  TEST_SALT,
-  TEST_SEED,
-  newKey,
-  newPlayer,
-  openTestServices,
-} from '../games/crash/testing'
 import { attachRealtime, type Realtime } from './attach'
 
-let services: Services
+/**
+ * The realtime layer with two made-up games (no database: sessions and users are fakes): each
+ * on its namespace with the kit's plumbing, the handshake, and the checks a start makes.
+ */
+const services = {
+  config: loadConfig({ LOG_LEVEL: 'silent' }),
+  sessions: {
+    authenticate: (token: string) => Promise.resolve(token === 'ann-token' ? { userId: 5 } : null),
+  },
+  db: { query: () => Promise.resolve([{ name: 'Ann', currency: 'RUB' }]) },
+} as unknown as Services
+
+const quiet = { info: () => {}, error: () => {} }
+
+/** A game that echoes text to its sender and to every watcher. */
+function echoGame(id: string, listed = ['echo']): GameModule & { stops: number } {
+  const game = {
+    id,
+    service: 'general',
+    namespace: `/${id}`,
+    protocol: { version: 1, events: ['snapshot', 'echoed'], commands: listed },
+    stops: 0,
+    start: ({ nsp }): Promise<GameRuntime> => {
+      const emitter = namespaceEmitter<
+        { type: 'echoed'; text: string },
+        { type: 'echoed'; text: string }
+      >(nsp)
+      return Promise.resolve({
+        wire: {
+          commands: {
+            echo: command({
+              parse: (p) => {
+                const text = (p as { text?: unknown } | null)?.text
+                return typeof text === 'string' ? { text } : null
+              },
+              run: (user, cmd) => {
+                if (user)
+                  emitter.toUser(user.userId, { type: 'echoed', text: `to you: ${cmd.text}` })
+                emitter.broadcast({ type: 'echoed', text: cmd.text })
+                return { type: 'ok', text: cmd.text, by: user?.name ?? null }
+              },
+            }),
+          },
+          refusal: (code) => ({ type: 'error', code }),
+          snapshot: (user) =>
+            Promise.resolve({ type: 'snapshot', game: id, player: user?.name ?? null }),
+          serverTime: () => 1234,
+        },
+        stop: () => {
+          game.stops += 1
+          return Promise.resolve()
+        },
+      })
+    },
+  } satisfies GameModule & { stops: number }
+  return game
+}
+
 let http: HttpServer
 let realtime: Realtime
-let url: string
-const clock = fakeScheduler(T0)
+let origin: string
+const echo = echoGame('echo')
+const other = echoGame('other')
 const sockets: ClientSocket[] = []
 
 beforeAll(async () => {
-  services = await openTestServices()
   http = createServer()
   realtime = await attachRealtime(http, services, {
-    log: { info: () => {}, error: (obj, msg) => console.error(msg, obj) },
-    rateLimit: { burst: 30, perSecond: 1 },
-    crash: {
-      scheduler: clock,
-      bettingMs: BETTING_MS,
-      pauseMs: PAUSE_MS,
-      chain: { seedHash: TEST_SEED, salt: TEST_SALT, length: 1000 },
-      publicationPath: null,
-    },
+    log: quiet,
+    games: [echo, other],
+    rateLimit: { burst: 5, perSecond: 0.001 },
   })
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
-  url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/crash`
-}, 60_000)
+  origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`
+})
 
 afterAll(async () => {
   for (const s of sockets) s.disconnect()
   await realtime.close()
   await new Promise((resolve) => http.close(resolve))
-  await services.db.close()
 })
 
-/** A client socket whose every event is parsed with the crash protocol as it arrives. */
-function client(token?: string) {
-  const socket = connectClient(url, {
+function client(namespace: string, token?: string) {
+  const socket = connectClient(`${origin}${namespace}`, {
     auth: token ? { token } : {},
     transports: ['websocket'],
     forceNew: true,
     reconnection: false,
   })
   sockets.push(socket)
-  const events: ServerEvent[] = []
-  const waiters: { type: string; resolve: (e: ServerEvent) => void }[] = []
-  socket.onAny((name: string, payload: unknown) => {
-    const event = parseServerEvent(name, payload)
-    events.push(event)
-    for (const w of waiters.splice(0)) {
-      if (w.type === event.type) w.resolve(event)
-      else waiters.push(w)
-    }
-  })
-  const next = <T extends ServerEvent['type']>(type: T) =>
-    new Promise<Extract<ServerEvent, { type: T }>>((resolve) =>
-      waiters.push({ type, resolve: resolve as (e: ServerEvent) => void }),
-    )
-  const command = async (name: 'bet' | 'cashOut' | 'cancelBet' | 'sync', payload: unknown) =>
-    parseAck(name, await socket.timeout(5000).emitWithAck(name, payload))
-  return { socket, events, next, command }
+  const next = (event: string) => new Promise<unknown>((resolve) => socket.once(event, resolve))
+  const send = (name: string, payload: unknown) => socket.timeout(5000).emitWithAck(name, payload)
+  return { socket, next, send }
 }
 
-const advance = (ms: number) => clock.advance(ms, () => realtime.crash.idle())
-
-describe('the /crash namespace', () => {
-  it('lets a guest watch: snapshot on join, sync and time answered, bets refused', async () => {
-    const guest = client()
-    const snap = await guest.next('snapshot')
-    expect(snap.me).toBeNull()
-    expect(snap.round.phase).toBe('betting')
-    expect(snap.fairness.terminatingHash).toBe(realtime.crash.chain.terminatingHash)
-    const bet = { type: 'bet', v: PROTOCOL_VERSION, key: newKey(), amount: 1000, currency: 'RUB' }
-    expect(await guest.command('bet', { ...bet, autoCashoutAt: null })).toMatchObject({
+describe('the realtime layer', () => {
+  it('serves each game on its namespace: snapshot on join, commands, time and resync', async () => {
+    const guest = client('/echo')
+    expect(await guest.next('snapshot')).toEqual({ type: 'snapshot', game: 'echo', player: null })
+    expect(await guest.send('time', {})).toEqual({ serverTime: 1234 })
+    expect(await guest.send('echo', { text: 'hi' })).toEqual({ type: 'ok', text: 'hi', by: null })
+    expect(await guest.send('echo', { words: 'hi' })).toEqual({
       type: 'error',
-      code: 'unauthorized',
-    })
-    expect(await guest.command('bet', { ...bet, amount: -5 })).toMatchObject({
       code: 'bad_request',
     })
-    expect(await guest.socket.timeout(5000).emitWithAck('time', {})).toEqual({
-      serverTime: clock.now(),
-    })
     const again = guest.next('snapshot')
-    expect(await guest.command('sync', { type: 'sync', v: PROTOCOL_VERSION })).toEqual({
-      type: 'ok',
-      v: PROTOCOL_VERSION,
-    })
-    expect((await again).round.id).toBe(snap.round.id)
+    expect(await guest.send('resync', {})).toEqual({})
+    expect(await again).toMatchObject({ game: 'echo' })
+    const beside = client('/other')
+    expect(await beside.next('snapshot')).toMatchObject({ game: 'other' })
+    expect(realtime.runtime(other).wire.serverTime()).toBe(1234)
   })
 
-  it('refuses a handshake with a token that is not a live session', async () => {
-    const socket = connectClient(url, {
-      auth: { token: 'ta_not-a-real-token-000000' },
-      transports: ['websocket'],
-      forceNew: true,
-      reconnection: false,
+  it("resolves the handshake token to a player, whose own events reach only that player's sockets", async () => {
+    const ann = client('/echo', 'ann-token')
+    expect(await ann.next('snapshot')).toMatchObject({ player: 'Ann' })
+    const watcher = client('/echo')
+    await watcher.next('snapshot')
+    const mine = new Promise<unknown[]>((resolve) => {
+      const got: unknown[] = []
+      ann.socket.on('echoed', (e: unknown) => got.push(e) === 2 && resolve(got))
     })
-    sockets.push(socket)
-    const err = await new Promise<Error>((resolve) => socket.on('connect_error', resolve))
+    const seen = watcher.next('echoed')
+    expect(await ann.send('echo', { text: 'yo' })).toMatchObject({ by: 'Ann' })
+    expect(await seen).toEqual({ type: 'echoed', text: 'yo' })
+    expect(await mine).toContainEqual({ type: 'echoed', text: 'to you: yo' })
+    const refused = client('/echo', 'stale-token')
+    const err = await new Promise<Error>((resolve) => refused.socket.on('connect_error', resolve))
     expect(err.message).toBe('unauthorized')
   })
 
-  it('plays a bet end to end: one bet per key across reconnection, one payout per bet', async () => {
-    const { user, token } = await newPlayer(services, 100_000)
-    // Play on (no one betting) to a round that runs long enough to cash out in.
-    const crashPointNow = () =>
-      realtime.crash.chain.crashPointOf(realtime.crash.currentRound().game)
-    while (crashPointNow() <= 150)
-      await advance(BETTING_MS + crashTimeMs(crashPointNow()) + PAUSE_MS)
-    const watcher = client()
-    await watcher.next('snapshot')
-    const first = client(token)
-    const snap = await first.next('snapshot')
-    expect(snap.me).toMatchObject({ balance: 100_000, currency: 'RUB', bets: [] })
-    if (snap.round.phase !== 'betting') throw new Error('expected a betting window')
-    const bet = {
-      type: 'bet',
-      v: PROTOCOL_VERSION,
-      key: newKey(),
-      amount: 10_000,
-      currency: 'RUB',
-      autoCashoutAt: null,
-    }
-    const ack = await first.command('bet', bet)
-    expect(ack).toMatchObject({ type: 'ok', status: 'placed', balance: 90_000 })
-    // The stream resends after a lost ack on a new connection: the same bet answers.
-    first.socket.disconnect()
-    const second = client(token)
-    await second.next('snapshot')
-    expect(await second.command('bet', bet)).toEqual(ack)
-    const rows = await services.db.query('SELECT id FROM crash_bets WHERE user_id = $1', [
-      user.userId,
-    ])
-    expect(rows).toHaveLength(1)
-
-    const started = watcher.next('started')
-    await advance(BETTING_MS)
-    expect((await started).startedAt).toBe(clock.now())
-    await advance(msToReach(110))
-    const third = client(token)
-    await third.next('snapshot')
-    const betId = (ack as { betId: string }).betId
-    const outs = await Promise.all([
-      second.command('cashOut', { type: 'cashOut', v: PROTOCOL_VERSION, key: newKey(), betId }),
-      third.command('cashOut', { type: 'cashOut', v: PROTOCOL_VERSION, key: newKey(), betId }),
-    ])
-    expect(outs[0]).toMatchObject({ type: 'ok', cashoutAt: 110 })
-    expect(outs[1]).toEqual(outs[0])
-    const win = (outs[0] as { win: number }).win
-    expect((await services.ledger.balances(user.userId, 'RUB')).real).toBe(90_000 + win)
-    const feed = watcher.next('bets')
-    await advance(250)
-    expect((await feed).bets).toMatchObject([{ betId, status: 'cashedOut', win }])
-    // Nothing but state changes reached the watcher.
-    expect(new Set(watcher.events.map((e) => e.type))).toEqual(
-      new Set(['snapshot', 'started', 'bets']),
-    )
+  it('limits the command rate per socket', async () => {
+    const c = client('/other')
+    await c.next('snapshot')
+    const answers = await Promise.all(Array.from({ length: 8 }, () => c.send('echo', {})))
+    const codes = answers.map((a) => (a as { code: string }).code)
+    expect(codes.filter((x) => x === 'bad_request')).toHaveLength(5)
+    expect(codes.filter((x) => x === 'rate_limited')).toHaveLength(3)
   })
 
-  it('limits the command rate per socket', async () => {
-    const c = client()
-    await c.next('snapshot')
-    const answers = await Promise.all(
-      Array.from({ length: 40 }, () =>
-        c.socket.timeout(5000).emitWithAck('cashOut', { type: 'cashOut' }),
-      ),
+  it('refuses a game whose wire is not its protocol, or two games on one namespace, stopping what started', async () => {
+    const server = createServer()
+    const good = echoGame('good')
+    const odd = echoGame('odd', ['echo', 'shout'])
+    await expect(
+      attachRealtime(server, services, { log: quiet, games: [good, odd] }),
+    ).rejects.toThrow(
+      '[realtime] game "odd" serves commands [echo] but its protocol lists [echo, shout]',
     )
-    const codes = answers.map((a) => (a as { code: string }).code)
-    expect(codes.filter((x) => x === 'bad_request').length).toBeGreaterThanOrEqual(30)
-    expect(codes.filter((x) => x === 'rate_limited').length).toBeGreaterThan(0)
+    expect([good.stops, odd.stops]).toEqual([1, 1])
+    await expect(
+      attachRealtime(createServer(), services, { log: quiet, games: [good, echoGame('good')] }),
+    ).rejects.toThrow('two games share a namespace')
   })
 })

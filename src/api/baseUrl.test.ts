@@ -61,6 +61,22 @@ describe('serviceUrls', () => {
     expect(urls.keno).toBe('https://api.tessera.io')
   })
 
+  it("puts the deployment's served URLs (GET /config) before the build's; null keeps the build's", () => {
+    const urls = serviceUrls({
+      served: { crash: 'https://crash.split.example', dice: null, keno: '/keno' },
+      configured: { crash: 'https://crash.build.example', dice: 'https://dice.build.example' },
+      apiBaseUrl: 'https://api.tessera.io',
+      location,
+    })
+    expect(urls.crash).toBe('https://crash.split.example')
+    expect(urls.dice).toBe('https://dice.build.example')
+    expect(urls.keno).toBe('https://www.tessera.io/keno')
+    expect(urls.general).toBe('https://api.tessera.io')
+    expect(
+      urlsForPage({ VITE_CRASH_URL: '/c' }, location, { crash: 'https://s.example' }).services,
+    ).toMatchObject({ crash: 'https://s.example', miner: 'https://api.tessera.io' })
+  })
+
   it('reads VITE_API_URL and VITE_<GAME>_URL, ignoring empty and non-string values', () => {
     expect(
       readConfiguredUrls({

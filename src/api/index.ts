@@ -32,6 +32,7 @@ export {
   urlsForPage,
   type ConfiguredUrls,
   type GameService,
+  type ServedUrls,
 } from './serviceUrls'
 export {
   acceptLanguage,

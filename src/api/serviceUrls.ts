@@ -1,36 +1,35 @@
 /**
- * Base URLs of the per-game services (SPEC.md section 7) and the `VITE_*_URL` build variables.
+ * Base URLs of the per-game services (SPEC.md section 7). Each one, in order: the deployment's
+ * map that the server hands out at run time (`GET /config`, from its `GAME_SERVICE_URLS`), so one
+ * build serves any split; else the `VITE_<GAME>_URL` build variable; else the API origin, where
+ * the reference server hosts every game (one socket.io namespace each).
  */
 import { apiBaseUrl, resolveConfigured, type PageLocation } from './baseUrl'
+import { gameServiceNames, type GameServiceName } from '../../contract'
 
 /** The services with their own base URL (SPEC.md section 7). */
-export const GAME_SERVICES = [
-  'crash',
-  'cases',
-  'miner',
-  'general',
-  'coinflip',
-  'keno',
-  'dice',
-] as const
+export const GAME_SERVICES = gameServiceNames
 
 /** One of {@link GAME_SERVICES}. */
-export type GameService = (typeof GAME_SERVICES)[number]
+export type GameService = GameServiceName
+
+/** The deployment's map as `GET /config` answers it: null (or absent) means "no URL of its own". */
+export type ServedUrls = Partial<Record<GameService, string | null>>
 
 /**
- * The base URL of every game service. A configured URL wins (relative ones resolve against the
- * page origin); otherwise the service shares the API origin, which is how the reference server
- * hosts all of them (one socket.io namespace per game).
+ * The base URL of every game service: the served URL, else the configured (build) one, else the
+ * API origin. Relative URLs resolve against the page origin.
  */
 export function serviceUrls(input: {
+  served?: ServedUrls
   configured: Partial<Record<GameService, string | undefined>>
   apiBaseUrl: string
   location: PageLocation
 }): Record<GameService, string> {
   const apiOrigin = new URL(input.apiBaseUrl).origin
   const entries = GAME_SERVICES.map((service) => {
-    const configured = input.configured[service]?.trim()
-    const url = configured ? resolveConfigured(configured, input.location) : apiOrigin
+    const chosen = input.served?.[service]?.trim() || input.configured[service]?.trim()
+    const url = chosen ? resolveConfigured(chosen, input.location) : apiOrigin
     return [service, url] as const
   })
   return Object.fromEntries(entries) as Record<GameService, string>
@@ -59,15 +58,24 @@ export function readConfiguredUrls(env: Readonly<Record<string, unknown>>): Conf
   return { api: text('VITE_API_URL'), services }
 }
 
-/** The URLs for this build and this page: the one call the shell makes at start. */
+/**
+ * The URLs for this build and this page: the API's, which the shell needs at start, and the game
+ * services' from the build alone, or with the deployment's map once `served` is known.
+ */
 export function urlsForPage(
   env: Readonly<Record<string, unknown>>,
   location: PageLocation,
+  served?: ServedUrls,
 ): { api: string; services: Record<GameService, string> } {
   const configured = readConfiguredUrls(env)
   const api = apiBaseUrl({ configured: configured.api, location })
   return {
     api,
-    services: serviceUrls({ configured: configured.services, apiBaseUrl: api, location }),
+    services: serviceUrls({
+      ...(served ? { served } : {}),
+      configured: configured.services,
+      apiBaseUrl: api,
+      location,
+    }),
   }
 }

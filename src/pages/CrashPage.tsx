@@ -3,14 +3,11 @@ import { useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CrashGame, parseCrashSearch } from '../../games/crash'
 import { DEFAULT_CURRENCY, type Minor } from '../../games/engine/money'
-import { urlsForPage } from '../api'
 import { readToken } from '../features/session/cookies'
+import { useGameServiceUrl } from '../features/session/serviceUrls'
 import type { Locale } from '../i18n/locales'
 import { useSession } from '../stores/session'
 import { showToast } from '../stores/toasts'
-
-/** The crash service's origin for this build and page (VITE_CRASH_URL, else the API's origin). */
-const crashUrl = () => urlsForPage(import.meta.env, window.location).services.crash
 
 /**
  * /games/crash: the live game, full width. Guests watch; a signed-in player bets, and every
@@ -20,6 +17,8 @@ const crashUrl = () => urlsForPage(import.meta.env, window.location).services.cr
 export function CrashPage() {
   const { t, i18n } = useTranslation()
   const user = useSession((s) => s.user)
+  // The crash service's origin for this deployment (GET /config), else this build's.
+  const serviceUrl = useGameServiceUrl('crash')
   const onBalance = useCallback((balance: Minor) => {
     const current = useSession.getState().user
     if (!current || current.balance === balance) return
@@ -46,18 +45,20 @@ export function CrashPage() {
       <h1 className="game-page__title" data-testid="page.title">
         {t('pages:crash.title')}
       </h1>
-      <CrashGame
-        // A log-in or log-out is a new player: a fresh machine and a new handshake.
-        key={user?.id ?? 'guest'}
-        serviceUrl={crashUrl()}
-        getToken={() => readToken() ?? null}
-        player={player}
-        locale={i18n.language as Locale}
-        onBalance={onBalance}
-        onError={onError}
-        proofRound={proofRound}
-        onProofClosed={onProofClosed}
-      />
+      {serviceUrl !== null && (
+        <CrashGame
+          // A log-in or log-out is a new player: a fresh machine and a new handshake.
+          key={user?.id ?? 'guest'}
+          serviceUrl={serviceUrl}
+          getToken={() => readToken() ?? null}
+          player={player}
+          locale={i18n.language as Locale}
+          onBalance={onBalance}
+          onError={onError}
+          proofRound={proofRound}
+          onProofClosed={onProofClosed}
+        />
+      )}
     </section>
   )
 }

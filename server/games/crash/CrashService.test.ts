@@ -21,7 +21,7 @@ import {
 } from '../../../games/engine/fairness'
 import type { Minor } from '../../../games/engine/money'
 import type { Services } from '../../services'
-import type { Bettor } from './bet'
+import type { Player } from '../kit/player'
 import {
   BETTING_MS,
   PAUSE_MS,
@@ -69,10 +69,10 @@ async function roundWhere(accept: (cp: CrashPoint) => boolean) {
   throw new Error('no round fits')
 }
 
-const cashOut = (user: Bettor, betId: BetId, key = newKey()) =>
+const cashOut = (user: Player, betId: BetId, key = newKey()) =>
   h.crash.cashOut(user, { type: 'cashOut', v: PROTOCOL_VERSION, key, betId })
 
-const real = async (user: Bettor) => (await services.ledger.balances(user.userId, 'RUB')).real
+const real = async (user: Player) => (await services.ledger.balances(user.userId, 'RUB')).real
 
 describe('round lifecycle', () => {
   it('runs betting → started → crashed → pause → betting on the scheduler, state changes only', async () => {
@@ -264,7 +264,7 @@ describe('bets and cash-outs', () => {
       { userId: early.user.userId, event: { status: 'cashedOut', cashoutAt: target, win } },
     ])
     await h.advance(crashTimeMs(cp))
-    const byUser = (p: { user: Bettor }) =>
+    const byUser = (p: { user: Player }) =>
       h.emitter.settled.find((s) => s.userId === p.user.userId)?.event
     const tieWin = payout(2_000 as Minor, cp as number as Multiplier, maxWin('RUB'))
     expect(byUser(tie)).toMatchObject({ status: 'cashedOut', cashoutAt: cp, win: tieWin })

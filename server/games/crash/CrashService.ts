@@ -19,6 +19,11 @@ import type { Minor } from '../../../games/engine/money'
 import type { Db } from '../../db/db'
 import type { Ledger } from '../../ledger/ledger'
 import type { TestHooks } from '../../testHooks'
+import { FeedBatcher } from '../kit/feed'
+import { consoleLog, type GameLog } from '../kit/log'
+import type { GameEmitter } from '../kit/namespace'
+import type { Player } from '../kit/player'
+import { realScheduler, type Scheduler, type TimerHandle } from '../kit/scheduler'
 import {
   ownBet,
   publicRow,
@@ -26,17 +31,14 @@ import {
   roundIdOf,
   type Bet,
   type BetCommand,
-  type Bettor,
   type BetResult,
   type CancelBetCommand,
   type CancelResult,
   type CashOutCommand,
   type CashOutResult,
-  type UserId,
 } from './bet'
-import { BetBook, type CrashLog } from './BetBook'
+import { CrashBets } from './CrashBets'
 import { openChain, publishChain, type ChainOptions, type CrashChain } from './chainStore'
-import { realScheduler, type Scheduler, type TimerHandle } from './clock'
 import { recover } from './recovery'
 import { CrashStore } from './store'
 
@@ -45,13 +47,12 @@ export type CrashEvent<T extends ServerEvent['type']> = Extract<ServerEvent, { t
 /** The full state event. */
 export type SnapshotEvent = CrashEvent<'snapshot'>
 
-/** Where the loop's events go: the socket namespace in production, an array in tests. */
-export interface CrashEmitter {
-  /** To every watcher: `betting`, `started`, `bets`, `crashed`. */
-  broadcast(event: CrashEvent<'betting' | 'started' | 'bets' | 'crashed'>): void
-  /** To one player's sockets: `settled`. */
-  toUser(userId: UserId, event: CrashEvent<'settled'>): void
-}
+/** Where the loop's events go: to every watcher `betting`, `started`, `bets`, `crashed`; to one
+ * player's sockets `settled`. The namespace in production, an array in tests. */
+export type CrashEmitter = GameEmitter<
+  CrashEvent<'betting' | 'started' | 'bets' | 'crashed'>,
+  CrashEvent<'settled'>
+>
 
 /** Options of {@link CrashService.start}. */
 export interface CrashOptions {
@@ -59,7 +60,7 @@ export interface CrashOptions {
   ledger: Ledger
   emitter: CrashEmitter
   scheduler?: Scheduler
-  log?: CrashLog
+  log?: GameLog
   /** Length of the betting window. */
   bettingMs?: number
   /** Pause between a crash and the next betting window. */
@@ -85,38 +86,38 @@ interface Round {
   hash: string
 }
 
-const consoleLog: CrashLog = {
-  info: (obj, msg) => console.info(msg ?? '', obj),
-  error: (obj, msg) => console.error(msg ?? '', obj),
-}
-
 /** The crash game of one server process. */
 export class CrashService {
-  private readonly book: BetBook
+  private readonly book: CrashBets
+  private readonly feed: FeedBatcher<BetRow>
   private round!: Round
   private roundTimer: TimerHandle | null = null
-  private flushTimer: TimerHandle | null = null
-  private readonly pendingRows = new Map<string, BetRow>()
   private writes: Promise<void> = Promise.resolve()
   private readonly inFlight = new Set<Promise<unknown>>()
   private stopped = false
   private readonly bettingMs: number
   private readonly pauseMs: number
-  private readonly flushMs: number
+  /** The last finished rounds, newest first, as the snapshot shows them. */
+  private history: HistoryEntry[] = []
 
   private constructor(
     private readonly options: CrashOptions,
     private readonly scheduler: Scheduler,
-    private readonly log: CrashLog,
+    private readonly log: GameLog,
     /** The chain being played; its salt and terminating hash are public. */
     readonly chain: CrashChain,
     private readonly store: CrashStore,
-    private history: HistoryEntry[],
   ) {
     this.bettingMs = options.bettingMs ?? 6000
     this.pauseMs = options.pauseMs ?? 3000
-    this.flushMs = options.flushMs ?? 200
-    this.book = new BetBook({
+    this.feed = new FeedBatcher({
+      scheduler,
+      flushMs: options.flushMs ?? 200,
+      send: (bets) =>
+        this.emit({ type: 'bets', v: PROTOCOL_VERSION, roundId: this.round.id, bets }),
+    })
+    this.book = new CrashBets({
+      db: options.db,
       store,
       ledger: options.ledger,
       scheduler,
@@ -138,34 +139,41 @@ export class CrashService {
     const chain = await openChain(options.db, options.chain)
     if (options.publicationPath) await publishChain(chain, options.publicationPath)
     const store = new CrashStore(options.db, chain.id)
-    const recovered = await recover({ store, ledger: options.ledger, chain, scheduler, log })
-    const history = (await store.history(HISTORY_LENGTH)).map((r) => ({
+    const service = new CrashService(options, scheduler, log, chain, store)
+    const recovered = await recover({
+      store,
+      ledger: options.ledger,
+      bets: service.book,
+      chain,
+      scheduler,
+      log,
+    })
+    service.history = (await store.history(HISTORY_LENGTH)).map((r) => ({
       roundId: roundIdOf(r.game),
       crashPoint: r.crash_point as CrashPoint,
       roundHash: r.round_hash!,
       salt: chain.salt,
     }))
-    const service = new CrashService(options, scheduler, log, chain, store, history)
-    for (const { bet, ack } of recovered.standing) service.book.load(bet, ack)
+    for (const { bet, ack } of recovered.standing) service.book.restore(bet, ack)
     options.testHooks?.register('crash', { upcoming: () => service.upcoming() }, scheduler)
     service.openBetting(recovered.nextGame)
     return service
   }
 
   /** Places a bet (or queues it for the next round); see {@link BetBook.place}. */
-  placeBet(user: Bettor | null, cmd: BetCommand): Promise<BetResult> {
+  placeBet(user: Player | null, cmd: BetCommand): Promise<BetResult> {
     if (this.stopped) return Promise.resolve(refusal('internal'))
     return this.track(this.book.place(user, cmd))
   }
 
   /** Cashes a running bet out at the server's current multiplier. */
-  cashOut(user: Bettor | null, cmd: CashOutCommand): Promise<CashOutResult> {
+  cashOut(user: Player | null, cmd: CashOutCommand): Promise<CashOutResult> {
     if (this.stopped) return Promise.resolve(refusal('internal'))
     return this.track(this.book.cashOut(user, cmd))
   }
 
   /** Withdraws a bet before its round starts. */
-  cancelBet(user: Bettor | null, cmd: CancelBetCommand): Promise<CancelResult> {
+  cancelBet(user: Player | null, cmd: CancelBetCommand): Promise<CancelResult> {
     if (this.stopped) return Promise.resolve(refusal('internal'))
     return this.track(this.book.cancel(user, cmd))
   }
@@ -182,7 +190,7 @@ export class CrashService {
   }
 
   /** The full state for a watcher (`user` null) or a player, as sent on join and on `sync`. */
-  async snapshot(user: Bettor | null): Promise<SnapshotEvent> {
+  async snapshot(user: Player | null): Promise<SnapshotEvent> {
     const balance = user
       ? ((await this.options.ledger.balances(user.userId, user.currency)).real as Minor)
       : null
@@ -242,9 +250,8 @@ export class CrashService {
   async stop(): Promise<void> {
     this.stopped = true
     if (this.roundTimer) this.scheduler.clearTimeout(this.roundTimer)
-    if (this.flushTimer) this.scheduler.clearTimeout(this.flushTimer)
     this.roundTimer = null
-    this.flushTimer = null
+    this.feed.stop()
     this.book.clearAllTimers()
     await this.idle()
   }
@@ -351,7 +358,7 @@ export class CrashService {
     round.phase = 'crashed'
     round.endedAt = endedAt
     // Every row of this round, auto cash-outs included, reaches watchers before the crash.
-    this.flush()
+    this.feed.flush()
     this.emit({
       type: 'crashed',
       v: PROTOCOL_VERSION,
@@ -382,24 +389,9 @@ export class CrashService {
 
   private rowChanged(bet: Bet): void {
     // Rows belong to the round being played; a queued bet shows when its round opens.
-    if (bet.game !== this.round.game || this.round.phase === 'crashed') return
+    if (bet.round !== this.round.game || this.round.phase === 'crashed') return
     if (bet.status === 'holding' || bet.status === 'cancelled') return
-    this.pendingRows.set(bet.id, publicRow(bet))
-    if (!this.flushTimer && !this.stopped) {
-      this.flushTimer = this.scheduler.setTimeout(() => {
-        this.flushTimer = null
-        this.flush()
-      }, this.flushMs)
-    }
-  }
-
-  private flush(): void {
-    if (this.flushTimer) this.scheduler.clearTimeout(this.flushTimer)
-    this.flushTimer = null
-    if (this.pendingRows.size === 0) return
-    const bets = [...this.pendingRows.values()]
-    this.pendingRows.clear()
-    this.emit({ type: 'bets', v: PROTOCOL_VERSION, roundId: this.round.id, bets })
+    this.feed.put(bet.id, publicRow(bet))
   }
 
   private sendSettled(bet: Bet, balance: Minor): void {
@@ -407,7 +399,7 @@ export class CrashService {
       type: 'settled',
       v: PROTOCOL_VERSION,
       betId: bet.id,
-      roundId: roundIdOf(bet.game),
+      roundId: roundIdOf(bet.round),
       status: bet.status === 'cashedOut' ? 'cashedOut' : 'lost',
       cashoutAt: bet.status === 'cashedOut' ? bet.cashoutAt : null,
       win: bet.win ?? (0 as Minor),

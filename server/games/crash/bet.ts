@@ -1,7 +1,6 @@
 /**
  * A crash bet as the round loop holds it in memory, and its public and private views on the wire.
  */
-import { randomUUID } from 'node:crypto'
 import type {
   BetId,
   BetRow,
@@ -12,9 +11,12 @@ import type {
 } from '../../../games/crash/protocol'
 import { PROTOCOL_VERSION } from '../../../games/crash/protocol'
 import type { Multiplier } from '../../../games/crash/rules'
-import type { UserId } from '../../../contract'
-import type { Currency, Minor } from '../../../games/engine/money'
-import type { TimerHandle } from './clock'
+import type { Minor } from '../../../games/engine/money'
+import type { KitBet } from '../kit/bets'
+import type { TimerHandle } from '../kit/scheduler'
+
+/** The game's id: its namespace `/crash`, its ledger keys `crash:...`, its history rows. */
+export const CRASH_GAME_ID = 'crash'
 
 /** A parsed `bet` command. */
 export type BetCommand = Extract<ClientCommand, { type: 'bet' }>
@@ -23,49 +25,46 @@ export type CashOutCommand = Extract<ClientCommand, { type: 'cashOut' }>
 /** A parsed `cancelBet` command. */
 export type CancelBetCommand = Extract<ClientCommand, { type: 'cancelBet' }>
 
-/** A player's id (users.id): the contract's, shared with the shell. */
-export type { UserId }
+/** How a crash bet ends: cashed out (by hand or automatically) or caught by the crash. */
+export type CrashDecided = 'cashedOut' | 'lost'
 
-/** Who sends a command: a logged-in player, or null for a guest (who may only watch). */
-export interface Bettor {
-  userId: UserId
-  /** Display name in the public bets table. */
-  player: string
-  /** The player's account currency; bets in another currency are refused. */
-  currency: Currency
+/** What crash records on a bet before the ledger pays it: the multiplier it cashed out at. */
+export interface CrashOutcome {
+  cashout_at: Multiplier
 }
 
-/**
- * In-memory status. `holding`: accepted, the stake is being held; `active`: held and in play
- * (or queued, when its game is after the current one); `cashedOut` / `lost`: decided (the ledger
- * settle may still be in flight on `work`); `cancelled`: withdrawn before its round started.
- */
-export type BetStatus = 'holding' | 'active' | 'cashedOut' | 'lost' | 'cancelled'
-
-/** A bet of the current or a queued round. */
-export interface Bet {
-  id: BetId
-  game: number
-  userId: UserId
-  clientKey: string
-  player: string
-  amount: Minor
-  currency: Currency
-  autoCashoutAt: Multiplier | null
-  status: BetStatus
-  holdId: number | null
+/** A bet of the current or a queued round; `round` is its game number in the chain. */
+export interface Bet extends KitBet<CrashDecided> {
+  readonly id: BetId
+  readonly autoCashoutAt: Multiplier | null
   cashoutAt: Multiplier | null
-  win: Minor | null
-  /**
-   * Every ledger and row write of this bet, chained, so they happen in order: a settle waits for
-   * the hold it closes even when the crash comes first. Never rejects (failures are logged).
-   */
-  work: Promise<void>
   /** The answer to its cash-out once one was decided (manual or auto): a repeat gets it again. */
   closing: Promise<CashOutResult> | null
   /** The answer to its cancellation once one was accepted. */
   cancelling: Promise<CancelResult> | null
   autoTimer: TimerHandle | null
+}
+
+/** A bet in play (`holding` while its stake is being held), from the facts it was placed with. */
+export function betInPlay(
+  placed: Pick<
+    Bet,
+    'id' | 'round' | 'userId' | 'clientKey' | 'player' | 'amount' | 'currency' | 'autoCashoutAt'
+  >,
+  status: 'holding' | 'active',
+  holdId: number | null,
+): Bet {
+  return {
+    ...placed,
+    status,
+    holdId,
+    cashoutAt: null,
+    win: null,
+    work: Promise.resolve(),
+    closing: null,
+    cancelling: null,
+    autoTimer: null,
+  }
 }
 
 /** A refusal, shaped as every ack's error branch. */
@@ -113,19 +112,6 @@ export function roundIdOf(game: number): RoundId {
   return String(game) as RoundId
 }
 
-/**
- * A new bet id: random, so ids reveal nothing about volume and can be made before any write
- * (the bet counts in its round from the instant its command arrives).
- */
-export function newBetId(): BetId {
-  return `b-${randomUUID()}` as BetId
-}
-
-/** The ledger reference of a bet's hold: how recovery finds the money of a bet. */
-export function holdReference(betId: string): string {
-  return `crash:bet:${betId}`
-}
-
 /** The bet's row in the public live table. */
 export function publicRow(bet: Bet): BetRow {
   return {
@@ -144,12 +130,12 @@ export function ownBet(bet: Bet, currentGame: number): OwnBet {
   const status =
     bet.status === 'cashedOut' || bet.status === 'lost'
       ? bet.status
-      : bet.game > currentGame
+      : bet.round > currentGame
         ? 'queued'
         : 'active'
   return {
     betId: bet.id,
-    roundId: roundIdOf(bet.game),
+    roundId: roundIdOf(bet.round),
     amount: bet.amount,
     currency: bet.currency,
     autoCashoutAt: bet.autoCashoutAt,

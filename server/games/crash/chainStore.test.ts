@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { chainFrom, crashPoint, walkChain } from '../../../games/engine/fairness'
 import type { Queryable } from '../../db/db'
-import { defaultPublicationPath } from '../../realtime/attach'
-import { openChain } from './chainStore'
+import { defaultPublicationPath, openChain } from './chainStore'
 
 const seed = '0123456789abcdef'.repeat(4)
 

@@ -9,8 +9,9 @@
  */
 import { randomBytes } from 'node:crypto'
 import { mkdir, rename, writeFile } from 'node:fs/promises'
-import { dirname } from 'node:path'
+import { dirname, join } from 'node:path'
 import {
+  CRASH_CHAIN_PUBLICATION_PATH,
   bytesToHex,
   crashChainPublicationSchema,
   createCrashPointer,
@@ -19,10 +20,11 @@ import {
   type CrashChainPublication,
   type CrashPoint,
 } from '../../../games/engine/fairness'
+import type { Config } from '../../config'
 import type { Queryable } from '../../db/db'
 
 /** Games in a new chain: about 17 days of rounds at ~15 s each. */
-export const DEFAULT_CHAIN_LENGTH = 100_000
+const DEFAULT_CHAIN_LENGTH = 100_000
 
 /**
  * One checkpoint every this many games, so game n's hash costs at most this many SHA-256 steps
@@ -145,4 +147,15 @@ export async function publishChain(chain: CrashChain, path: string): Promise<voi
   const tmp = `${path}.${process.pid}.tmp`
   await writeFile(tmp, JSON.stringify(chain.publication(), null, 2) + '\n', 'utf8')
   await rename(tmp, path)
+}
+
+/**
+ * Where the chain is published: next to the PGlite data directory (`.data/pglite` →
+ * `.data/crash-chain.json`, where `npm run fair` looks), else the project default.
+ */
+export function defaultPublicationPath(config: Pick<Config, 'dataDir' | 'databaseUrl'>): string {
+  if (config.databaseUrl || config.dataDir.startsWith('memory://')) {
+    return CRASH_CHAIN_PUBLICATION_PATH
+  }
+  return join(dirname(config.dataDir), 'crash-chain.json')
 }

@@ -4,8 +4,9 @@ import { crashTimeMs, maxWin, msToReach, payout, type Multiplier } from '../../.
 import { crashPoint, verifyChain, type CrashPoint } from '../../../games/engine/fairness'
 import type { Minor } from '../../../games/engine/money'
 import type { Services } from '../../services'
-import { holdReference, type Bettor } from './bet'
-import { fakeScheduler } from './clock'
+import { holdReference } from '../kit/BetBook'
+import type { Player } from '../kit/player'
+import { fakeScheduler } from '../kit/scheduler'
 import {
   BETTING_MS,
   PAUSE_MS,
@@ -44,11 +45,11 @@ async function roundWhere(h: Harness, accept: (cp: CrashPoint) => boolean) {
   throw new Error('no round fits')
 }
 
-const balances = (user: Bettor) => services.ledger.balances(user.userId, 'RUB')
+const balances = (user: Player) => services.ledger.balances(user.userId, 'RUB')
 const betIdOf = (ack: unknown) => (ack as { betId: BetId }).betId
 
 /** Every hold of `users`: each closed exactly once, or still open. */
-async function holdsOf(users: Bettor[]) {
+async function holdsOf(users: Player[]) {
   return services.db.query<{
     user_id: number
     status: string
@@ -73,12 +74,12 @@ describe('restart in the middle of a round', () => {
       ),
     )
     const [open, auto, manual, granted, queued, holding] = players.map((p) => p.user) as [
-      Bettor,
-      Bettor,
-      Bettor,
-      Bettor,
-      Bettor,
-      Bettor,
+      Player,
+      Player,
+      Player,
+      Player,
+      Player,
+      Player,
     ]
     const c = first.crash
     await c.placeBet(open, betCommand(10_000))
@@ -115,7 +116,7 @@ describe('restart in the middle of a round', () => {
       currency: 'RUB',
       amount: 5_000,
       key: 'orphan-hold-1',
-      reference: holdReference(orphanId),
+      reference: holdReference('crash', orphanId),
     })
 
     const later = fakeScheduler(T0 + 3_600_000)

@@ -15,17 +15,18 @@
  * - A hold the ledger already closed (the stop fell between the ledger and the row write): the
  *   row is brought in line with the ledger, nothing moves.
  */
-import { PROTOCOL_VERSION } from '../../../games/crash/protocol'
+import { PROTOCOL_VERSION, type BetId } from '../../../games/crash/protocol'
 import { autoWins, maxWin, payout, type Multiplier } from '../../../games/crash/rules'
 import type { CrashPoint } from '../../../games/engine/fairness'
 import { isCurrency, type Minor } from '../../../games/engine/money'
 import type { Ledger } from '../../ledger/ledger'
-import { holdReference, refusal, roundIdOf, type Bet, type BetResult, type UserId } from './bet'
-import type { CrashLog } from './BetBook'
+import type { GameLog } from '../kit/log'
+import type { UserId } from '../kit/player'
+import type { Scheduler } from '../kit/scheduler'
+import { betInPlay, roundIdOf, type Bet, type BetResult } from './bet'
+import type { CrashBets } from './CrashBets'
 import type { CrashChain } from './chainStore'
-import type { Scheduler } from './clock'
 import type { BetRecord, CrashStore, RoundRow } from './store'
-import type { BetId } from '../../../games/crash/protocol'
 
 /** What recovery hands the new loop. */
 export interface Recovered {
@@ -39,11 +40,12 @@ export interface Recovered {
 export async function recover(ctx: {
   store: CrashStore
   ledger: Ledger
+  bets: CrashBets
   chain: CrashChain
   scheduler: Scheduler
-  log: CrashLog
+  log: GameLog
 }): Promise<Recovered> {
-  const { store, ledger, chain } = ctx
+  const { store, bets, chain } = ctx
   const now = ctx.scheduler.now()
   for (const round of await store.roundsIn('running')) {
     const point = chain.crashPointOf(round.game)
@@ -59,28 +61,14 @@ export async function recover(ctx: {
 
   const standing: Recovered['standing'] = []
   for (const record of await store.openBets()) {
-    const rec = { ...record }
-    if (rec.status === 'holding') {
-      const hold = await store.holdOf(holdReference(rec.id))
-      if (!hold) {
-        await store.updateBet(rec.id, { status: 'refused', ack: refusal('internal') })
-        continue
-      }
-      rec.hold_id = hold.id
-      await store.updateBet(rec.id, { status: 'active', hold_id: hold.id })
-    }
-    const holdId = rec.hold_id!
-    const hold = await store.holdStatus(holdId)
-    if (hold && hold.status !== 'open') {
-      const status =
-        hold.status === 'won' ? 'cashedOut' : hold.status === 'lost' ? 'lost' : 'refunded'
-      await store.updateBet(rec.id, { status, win: hold.payout ?? 0 })
-      continue
-    }
+    // Written but never held, or already closed by the ledger: nothing left to decide.
+    const holdId = await bets.reconcile(record)
+    if (holdId === null) continue
+    const rec = { ...record, hold_id: holdId }
     const round = await roundOf(rec.game)
     if (!round || round.phase === 'betting') {
       // Betting (reopened) or queued: the bet stands.
-      standing.push(await standingBet(rec, latest, ledger))
+      standing.push(await standingBet(rec, latest, ctx.ledger))
       continue
     }
     const amount = rec.amount as Minor
@@ -93,15 +81,15 @@ export async function recover(ctx: {
         : null)
     if (at !== null) {
       const win = payout(amount, at, maxWin(currency))
-      await store.updateBet(rec.id, { cashout_at: at, win })
-      await ledger.settle({ holdId, payout: win, key: `crash:settle:${rec.id}` })
-      await store.updateBet(rec.id, { status: 'cashedOut' })
+      await bets.settleHold(rec.id, holdId, {
+        payout: win,
+        status: 'cashedOut',
+        record: { cashout_at: at },
+      })
     } else if (round.phase === 'crashed') {
-      await ledger.settle({ holdId, payout: 0, key: `crash:settle:${rec.id}` })
-      await store.updateBet(rec.id, { status: 'lost', win: 0 })
+      await bets.settleHold(rec.id, holdId, { payout: 0 as Minor, status: 'lost' })
     } else {
-      await ledger.refund({ holdId, key: `crash:refund:${rec.id}` })
-      await store.updateBet(rec.id, { status: 'refunded' })
+      await bets.refundHold(rec.id, holdId, 'refunded')
     }
   }
 
@@ -116,24 +104,17 @@ async function standingBet(
   ledger: Ledger,
 ): Promise<{ bet: Bet; ack: BetResult }> {
   const currency = isCurrency(rec.currency) ? rec.currency : 'RUB'
-  const bet: Bet = {
+  const placed = {
     id: rec.id as BetId,
-    game: rec.game,
+    round: rec.game,
     userId: rec.user_id as UserId,
     clientKey: rec.client_key,
     player: rec.player,
     amount: rec.amount as Minor,
     currency,
     autoCashoutAt: rec.auto_cashout_at as Multiplier | null,
-    status: 'active',
-    holdId: rec.hold_id,
-    cashoutAt: null,
-    win: null,
-    work: Promise.resolve(),
-    closing: null,
-    cancelling: null,
-    autoTimer: null,
   }
+  const bet = betInPlay(placed, 'active', rec.hold_id)
   let ack = rec.ack as BetResult | null
   if (!ack) {
     const balances = await ledger.balances(rec.user_id, currency)

@@ -2,7 +2,10 @@
  * SQL of the crash game (tables in migration 010_crash.sql). Money never moves here: that is the
  * Ledger's job; these rows record what the game decided so history and a restart can be rebuilt.
  */
+import type { Minor } from '../../../games/engine/money'
 import type { Queryable } from '../../db/db'
+import type { BetStore, BetUpdate, StoredStatus } from '../kit/bets'
+import type { Bet, CrashDecided, CrashOutcome } from './bet'
 import type { ChainId } from './chainStore'
 
 /** A round row. */
@@ -16,10 +19,6 @@ export interface RoundRow {
   round_hash: string | null
 }
 
-/** Stored bet statuses; `holding` is "written, stake not yet held". */
-export type BetRowStatus =
-  'holding' | 'refused' | 'active' | 'cashedOut' | 'lost' | 'cancelled' | 'refunded'
-
 /** A bet row. */
 export interface BetRecord {
   id: string
@@ -30,7 +29,7 @@ export interface BetRecord {
   amount: number
   currency: string
   auto_cashout_at: number | null
-  status: BetRowStatus
+  status: StoredStatus<CrashDecided>
   hold_id: number | null
   cashout_at: number | null
   win: number | null
@@ -42,7 +41,7 @@ const BET_COLUMNS =
 const ROUND_COLUMNS = 'game, phase, betting_ends_at, started_at, ended_at, crash_point, round_hash'
 
 /** The crash game's queries over one chain. */
-export class CrashStore {
+export class CrashStore implements BetStore<Bet, CrashDecided, CrashOutcome> {
   constructor(
     private readonly db: Queryable,
     private readonly chainId: ChainId,
@@ -117,37 +116,27 @@ export class CrashStore {
   }
 
   /**
-   * Writes a new bet in `holding`; false when the player already used `clientKey` (a retry: read
-   * the first bet with {@link betByKey}). Throws a unique violation on
-   * `crash_bets_one_per_round` when another bet of theirs stands in that round.
+   * Writes a new bet in `holding`; false when the player already used its key (a retry: read
+   * the first bet with {@link betByKey}). Throws a unique violation on `crash_bets_one_per_round`
+   * when another bet of theirs stands in that round.
    */
-  async insertBet(b: {
-    id: string
-    game: number
-    userId: number
-    clientKey: string
-    player: string
-    amount: number
-    currency: string
-    autoCashoutAt: number | null
-    createdAt: number
-  }): Promise<boolean> {
+  async insertBet(bet: Bet, createdAt: number): Promise<boolean> {
     const rows = await this.db.query<{ id: string }>(
       `INSERT INTO crash_bets
          (id, chain_id, game, user_id, client_key, player, amount, currency, auto_cashout_at, status, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'holding', $10)
        ON CONFLICT ON CONSTRAINT crash_bets_client_key DO NOTHING RETURNING id`,
       [
-        b.id,
+        bet.id,
         this.chainId,
-        b.game,
-        b.userId,
-        b.clientKey,
-        b.player,
-        b.amount,
-        b.currency,
-        b.autoCashoutAt,
-        b.createdAt,
+        bet.round,
+        bet.userId,
+        bet.clientKey,
+        bet.player,
+        bet.amount,
+        bet.currency,
+        bet.autoCashoutAt,
+        createdAt,
       ],
     )
     return rows.length > 0
@@ -181,7 +170,7 @@ export class CrashStore {
   /** Updates the given columns of a bet. */
   async updateBet(
     id: string,
-    fields: Partial<Pick<BetRecord, 'status' | 'hold_id' | 'cashout_at' | 'win' | 'ack'>>,
+    fields: BetUpdate<CrashDecided> & Partial<CrashOutcome>,
   ): Promise<void> {
     const entries = Object.entries(fields)
     if (entries.length === 0) return
@@ -195,28 +184,9 @@ export class CrashStore {
     await this.db.query(`UPDATE crash_bets SET ${sets.join(', ')} WHERE id = $1`, [id, ...values])
   }
 
-  /**
-   * The ledger hold placed for a bet, found by the reference the game gave it. Read-only use of
-   * the ledger's table: the Ledger API has no lookup by reference, and recovery after a crash
-   * between "bet written" and "hold placed" needs one to know whether money moved.
-   */
-  async holdOf(
-    reference: string,
-  ): Promise<{ id: number; status: string; payout: number | null } | null> {
-    const rows = await this.db.query<{ id: number; status: string; payout: number | null }>(
-      'SELECT id, status, payout FROM ledger_holds WHERE reference = $1 ORDER BY id LIMIT 1',
-      [reference],
-    )
-    return rows[0] ?? null
-  }
-
-  /** A hold's status and payout (see {@link holdOf} for why the game reads it). */
-  async holdStatus(holdId: number): Promise<{ status: string; payout: number | null } | null> {
-    const rows = await this.db.query<{ status: string; payout: number | null }>(
-      'SELECT status, payout FROM ledger_holds WHERE id = $1',
-      [holdId],
-    )
-    return rows[0] ?? null
+  /** Records a cash-out and its win on the bet, before the ledger pays it. */
+  recordOutcome(id: string, outcome: CrashOutcome, win: Minor): Promise<void> {
+    return this.updateBet(id, { cashout_at: outcome.cashout_at, win })
   }
 }
 

@@ -10,8 +10,9 @@ import type { Db } from '../../db/db'
 import { migrate } from '../../db/migrate'
 import { openPglite } from '../../db/pglite'
 import { createServices, type Services } from '../../services'
-import type { BetCommand, Bettor, UserId } from './bet'
-import { fakeScheduler, type FakeScheduler } from './clock'
+import type { Player, UserId } from '../kit/player'
+import { fakeScheduler, type FakeScheduler } from '../kit/scheduler'
+import type { BetCommand } from './bet'
 import { CrashService, type CrashEmitter, type CrashEvent, type CrashOptions } from './CrashService'
 
 /** Public test seed and salt: crash points in tests are known in advance. */
@@ -36,7 +37,7 @@ export async function newPlayer(
   services: Services,
   deposit: number,
   currency: Currency = 'RUB',
-): Promise<{ user: Bettor; token: string }> {
+): Promise<{ user: Player; token: string }> {
   players += 1
   const rows = await services.db.query<{ id: number }>(
     `INSERT INTO users (email, register_method, currency, name) VALUES ($1, 'email', $2, $3) RETURNING id`,
@@ -47,7 +48,7 @@ export async function newPlayer(
     await services.ledger.deposit({ userId, currency, amount: deposit, key: `dep-${userId}` })
   }
   const { token } = await services.sessions.create(userId)
-  return { user: { userId, player: `Tester ${players}`, currency }, token }
+  return { user: { userId, name: `Tester ${players}`, currency }, token }
 }
 
 /** An emitter that keeps what it was given. */

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import {
   affiliateRequest,
+  clientConfigResponse,
   gameServiceNames,
-  type ClientConfigResponse,
   middlewareIpRequest,
   mirrorDomainRequest,
   registerPageOpenEventRequest,
@@ -25,12 +25,15 @@ export function miscRoutes(app: FastifyInstance, s: Services): void {
       JSON.stringify(data),
     ])
 
-  app.get('/config', async () => {
-    const game_services = Object.fromEntries(
-      gameServiceNames.map((name) => [name, s.config.gameServices[name] ?? null]),
-    ) as ClientConfigResponse['game_services']
-    return { mode: s.config.mode, game_services } satisfies ClientConfigResponse
-  })
+  // Parsed on the way out as the client parses it on arrival: the map is the deployment's split.
+  app.get('/config', async () =>
+    clientConfigResponse.parse({
+      mode: s.config.mode,
+      game_services: Object.fromEntries(
+        gameServiceNames.map((name) => [name, s.config.gameServices[name] ?? null]),
+      ),
+    }),
+  )
 
   app.get('/geo_ip', async (req) => {
     const country = countryOf(req, s.config)

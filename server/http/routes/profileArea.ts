@@ -5,6 +5,7 @@ import {
   type BetHistoryItem,
   type BetHistoryResponse,
   type Currency,
+  type UserId,
   type DepositHistoryItem,
   type DepositHistoryResponse,
   type Minor,
@@ -12,6 +13,7 @@ import {
   type SessionId,
 } from '../../../contract'
 import type { SessionClient } from '../../auth/sessions'
+import { betHistoryPage, type BetHistoryProvider } from '../../games/kit/history'
 import type { Services } from '../../services'
 import { authOf, requireUser } from '../auth'
 import { fieldError, messageError } from '../errors'
@@ -56,17 +58,6 @@ interface SessionRow {
   ip: string | null
 }
 
-interface BetRow {
-  id: string
-  game: number
-  amount: number
-  currency: Currency
-  status: 'active' | 'cashedOut' | 'lost' | 'refunded'
-  cashout_at: number | null
-  win: number | null
-  created_at: number
-}
-
 interface InvoiceRow {
   id: string
   amount: number
@@ -81,9 +72,14 @@ interface InvoiceRow {
 /**
  * The profile area's own calls (designed here; docs/api.md, "Calls the SPEC leaves open"): the
  * player's live sessions and revoking one, and the history of bets and deposits. Every query is
- * filtered by the caller's user id, so a player can neither see nor end another's data.
+ * filtered by the caller's user id, so a player can neither see nor end another's data. The bet
+ * history is every game's: each game module pages its own bets (`betHistory`).
  */
-export function profileAreaRoutes(app: FastifyInstance, s: Services): void {
+export function profileAreaRoutes(
+  app: FastifyInstance,
+  s: Services,
+  betHistory: readonly BetHistoryProvider<BetHistoryItem>[],
+): void {
   const signedIn = { preHandler: requireUser(s) }
   // The same rule as Sessions.alive, in SQL: not ended, not idle too long, not too old.
   const live = `ended_at IS NULL AND last_seen_at > $2 AND created_at > $3`
@@ -147,20 +143,18 @@ export function profileAreaRoutes(app: FastifyInstance, s: Services): void {
     // One row more than asked says whether a next page exists.
     const take = q.limit + 1
     if (q.kind === 'bets') {
-      const rows = await s.db.query<BetRow>(
-        `SELECT id, game, amount, currency, status, cashout_at, win, created_at FROM crash_bets
-         WHERE user_id = $1 AND status IN ('active', 'cashedOut', 'lost', 'refunded')
-           AND ($2::bigint IS NULL OR (created_at, id) < ($2::bigint, $3::text))
-         ORDER BY created_at DESC, id DESC LIMIT $4`,
-        [userId, after?.ms ?? null, after?.id ?? '', take],
+      const { rows, more } = await betHistoryPage(
+        betHistory,
+        s.db,
+        userId as UserId,
+        after,
+        q.limit,
       )
-      const page = rows.slice(0, q.limit)
-      const last = page[page.length - 1]
+      const last = rows[rows.length - 1]
       return {
         kind: 'bets',
-        data: page.map(betItem),
-        next_cursor:
-          rows.length > q.limit && last ? encodeCursor({ ms: last.created_at, id: last.id }) : null,
+        data: rows.map((r) => r.item),
+        next_cursor: more && last ? encodeCursor(last) : null,
       } satisfies BetHistoryResponse
     }
     if (after && !UUID.test(after.id)) {
@@ -192,31 +186,6 @@ export function profileAreaRoutes(app: FastifyInstance, s: Services): void {
           : null,
     } satisfies DepositHistoryResponse
   })
-}
-
-function betItem(r: BetRow): BetHistoryItem {
-  const status =
-    r.status === 'cashedOut'
-      ? 'won'
-      : r.status === 'lost'
-        ? 'lost'
-        : r.status === 'refunded'
-          ? 'refunded'
-          : 'pending'
-  const payout =
-    status === 'won' ? r.win : status === 'lost' ? 0 : status === 'refunded' ? r.amount : null
-  return {
-    game: 'crash',
-    id: r.id,
-    // The wire round id of crash is the game number (server/games/crash/bet.ts, roundIdOf).
-    round_id: String(r.game),
-    amount: r.amount as Minor,
-    currency: r.currency,
-    multiplier: status === 'won' ? r.cashout_at : null,
-    payout: payout as Minor | null,
-    status,
-    created_at: new Date(r.created_at).toISOString(),
-  }
 }
 
 function depositItem(r: InvoiceRow, nowMs: number): DepositHistoryItem {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { buildApp } from '../../app'
 import { loadConfig } from '../../config'
 import type { Db } from '../../db/db'
-import { fakeScheduler } from '../../games/crash/clock'
+import { fakeScheduler } from '../../games/kit/scheduler'
 
 /** The hook routes touch no database: an app over none is enough. */
 const noDb = {} as Db

@@ -16,6 +16,7 @@ import { logOut } from './logout'
 
 export { appApi, logOutLocally, regionOf } from './api'
 export { bootstrapSession, loadUser } from './bootstrap'
+export { gameServiceUrl, useGameServiceUrl } from './serviceUrls'
 
 /**
  * How long the first paint waits for a signed-in user's profile. Past it the page renders for

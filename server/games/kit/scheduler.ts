@@ -1,6 +1,6 @@
 /**
- * Time for the round loop: the clock that stamps `startedAt` and prices cash-outs, and the timers
- * that move phases. Injected so tests drive whole rounds on fake time in milliseconds.
+ * Time for a game loop: the clock that stamps a round's moments and the timers that move its phases.
+ * Injected so tests drive whole rounds on fake time in milliseconds.
  */
 
 /** A pending timer; opaque to the loop. */

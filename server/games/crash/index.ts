@@ -1,0 +1,57 @@
+/**
+ * The crash game's module (kit/module.ts): the `/crash` namespace on the `crash` service, its
+ * round loop, its proof route and its page of the bet history.
+ */
+import { SERVER_EVENT_NAMES, PROTOCOL_VERSION, commandSchemas } from '../../../games/crash/protocol'
+import type { BetHistoryItem } from '../../../contract'
+import type { GameModule, GameRuntime } from '../kit/module'
+import { namespaceEmitter } from '../kit/namespace'
+import { CRASH_GAME_ID } from './bet'
+import { defaultPublicationPath } from './chainStore'
+import { CrashService, type CrashOptions } from './CrashService'
+import { crashHistory } from './history'
+import { crashRoutes } from './routes'
+import { crashWire } from './wire'
+
+/** Crash loop options a start may set (timings, scheduler, chain, publication path). */
+export type CrashModuleOptions = Partial<
+  Omit<CrashOptions, 'db' | 'ledger' | 'emitter' | 'log' | 'testHooks'>
+>
+
+/** The running crash game: its service, for tests and tools that drive or read the loop. */
+export interface CrashRuntime extends GameRuntime {
+  readonly crash: CrashService
+}
+
+/**
+ * The crash module; `options` are for tests and tools (the server starts it with none: real
+ * time, the stored chain, published beside the data directory).
+ */
+export function crashModule(
+  options: CrashModuleOptions = {},
+): GameModule<CrashRuntime, 'crash', BetHistoryItem> {
+  return {
+    id: CRASH_GAME_ID,
+    service: 'crash',
+    namespace: `/${CRASH_GAME_ID}`,
+    protocol: {
+      version: PROTOCOL_VERSION,
+      events: SERVER_EVENT_NAMES,
+      commands: Object.keys(commandSchemas),
+    },
+    async start({ services, nsp, log }) {
+      const crash = await CrashService.start({
+        publicationPath: defaultPublicationPath(services.config),
+        ...options,
+        db: services.db,
+        ledger: services.ledger,
+        emitter: namespaceEmitter(nsp),
+        log,
+        testHooks: services.testHooks,
+      })
+      return { crash, wire: crashWire(crash), stop: () => crash.stop() }
+    },
+    routes: crashRoutes,
+    history: crashHistory,
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * Where each game's socket service lives for this page, decided at run time: the deployment's map
+ * from `GET /config` (asked once per page load) over the build's `VITE_<GAME>_URL`, over the API
+ * origin (src/api/serviceUrls.ts has the rule). One build thus serves any deployment's split.
+ */
+import { useEffect, useState } from 'react'
+
+import { urlsForPage, type GameService, type ServedUrls } from '../../api'
+import { appApi } from './api'
+
+let served: Promise<ServedUrls> | undefined
+
+/** The deployment's map; a failed call is not kept, so the next game page asks again. */
+function servedUrls(): Promise<ServedUrls | undefined> {
+  // Inside the chain, so an app without an API client (a unit test) falls back like a failure.
+  served ??= Promise.resolve()
+    .then(() => appApi().misc.clientConfig())
+    .then((config) => config.game_services)
+  return served.catch(() => {
+    served = undefined
+    return undefined
+  })
+}
+
+/** The base URL of `service` for this page (the build's rule when `GET /config` fails). */
+export async function gameServiceUrl(service: GameService): Promise<string> {
+  return urlsForPage(import.meta.env, window.location, await servedUrls()).services[service]
+}
+
+/** {@link gameServiceUrl} for a component: null until it is known (a game waits for it). */
+export function useGameServiceUrl(service: GameService): string | null {
+  const [url, setUrl] = useState<string | null>(null)
+  useEffect(() => {
+    let live = true
+    void gameServiceUrl(service).then((value) => {
+      if (live) setUrl(value)
+    })
+    return () => {
+      live = false
+    }
+  }, [service])
+  return url
+}
+
+/** Forgets the deployment's map (tests). */
+export function resetServiceUrls(): void {
+  served = undefined
+}
