@@ -2,7 +2,7 @@
  * The crash game's module (kit/module.ts): the `/crash` namespace on the `crash` service, its
  * round loop, its proof route and its page of the bet history.
  */
-import { SERVER_EVENT_NAMES, PROTOCOL_VERSION, commandSchemas } from '../../../games/crash/protocol'
+import { PROTOCOL_VERSION, crashWire as crashProtocol } from '../../../games/crash/protocol'
 import type { BetHistoryItem } from '../../../contract'
 import type { GameModule, GameRuntime } from '../kit/module'
 import { namespaceEmitter } from '../kit/namespace'
@@ -36,8 +36,8 @@ export function crashModule(
     namespace: `/${CRASH_GAME_ID}`,
     protocol: {
       version: PROTOCOL_VERSION,
-      events: SERVER_EVENT_NAMES,
-      commands: Object.keys(commandSchemas),
+      events: crashProtocol.eventNames,
+      commands: crashProtocol.commandNames,
     },
     async start({ services, nsp, log }) {
       const crash = await CrashService.start({
