@@ -1,5 +1,4 @@
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
 import {
   betLimits,
   formatMoney,
@@ -9,6 +8,7 @@ import {
   type MoneyLocale,
 } from '../../engine/money'
 import { adjustAmount, amountText, readAmount, type AmountAction } from './betAmount'
+import { useKitText } from './kitText'
 
 const AMOUNT_BUTTONS: { action: AmountAction; text: string; label: string }[] = [
   { action: 'half', text: 'kit:panel.half', label: 'kit:panel.halfLabel' },
@@ -39,7 +39,7 @@ export function initialAmountText(game: BetGame, currency: Currency): string {
  * limits, and a message (announced) while the text is not a valid bet.
  */
 export function AmountField({ game, currency, locale, text, onText, disabled }: AmountFieldProps) {
-  const { t } = useTranslation()
+  const t = useKitText(game)
   const id = useId()
   const limits = betLimits(game, currency)
   const amount = readAmount(text, currency, game)

@@ -1,5 +1,4 @@
 import { useId, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { formatMoney, type Currency, type Minor, type MoneyLocale } from '../../engine/money'
 import type { AutobetSettings, AutobetStopReason } from '../autobet.machine'
 import {
@@ -11,6 +10,7 @@ import {
   type AutoBetParamsForm,
 } from './autoBetForm'
 import { MainButton } from './MainButton'
+import { useKitText } from './kitText'
 
 /** The auto-bet run as the panel shows it (from the auto-bet machine's snapshot). */
 export interface AutoBetStatus {
@@ -56,7 +56,7 @@ const STOP_KEYS: Record<AutobetStopReason, string> = {
  * An invalid field says why beside it (announced) and keeps Start disabled, so nothing is sent.
  */
 export function AutoBetPanel<P extends object>(props: AutoBetPanelProps<P>) {
-  const { t } = useTranslation()
+  const t = useKitText(props.game)
   const { game, currency, locale, status } = props
   const [text, setText] = useState<AutoBetFormText>(() => ({
     ...AUTOBET_DEFAULTS,

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import type { ConnectionState } from '../../engine/stream'
+import { useKitText } from './kitText'
 
 const CONNECTION_KEYS: Record<ConnectionState['status'], string> = {
   connecting: 'kit:connection.connecting',
@@ -10,7 +10,7 @@ const CONNECTION_KEYS: Record<ConnectionState['status'], string> = {
 
 /** Where the game's socket stands, with the round trip once measured (`<game>.connection`). */
 export function ConnectionBadge({ game, state }: { game: string; state: ConnectionState }) {
-  const { t } = useTranslation()
+  const t = useKitText(game)
   return (
     <span
       className={`game__badge game__badge--${state.status}`}

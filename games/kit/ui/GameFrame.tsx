@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import { CanvasHost } from '../../engine/canvas'
 import type { Scene } from '../../engine/canvas'
 import type { ConnectionState } from '../../engine/stream'
 import { ConnectionBadge } from './ConnectionBadge'
+import { useKitText } from './kitText'
 
 /** Props of `GameFrame`. */
 export interface GameFrameProps<V> {
@@ -23,7 +23,7 @@ export interface GameFrameProps<V> {
 
 /** The game's canvas with the round and the connection over it, and the controls beside it. */
 export function GameFrame<V>(props: GameFrameProps<V>) {
-  const { t } = useTranslation()
+  const t = useKitText(props.game)
   const { game } = props
   return (
     <div className="game__main">

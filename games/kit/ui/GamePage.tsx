@@ -1,12 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useEffectEvent, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import type { AnyStateMachine } from 'xstate'
 import type { Minor } from '../../engine/money'
 import type { ConnectionState } from '../../engine/stream'
 import { streamTransport } from '../stream/connectGameStream'
 import type { GameModule, GamePageProps } from './gameModule'
 import './kit.css'
+import { useKitText } from './kitText'
 
 const CONNECTING: ConnectionState = { status: 'connecting', rttMs: null, resyncing: false }
 
@@ -21,7 +21,7 @@ export type GamePageOf<M extends AnyStateMachine, Extra extends object> = GamePa
 export function GamePage<M extends AnyStateMachine, Extra extends object>(
   props: GamePageOf<M, Extra>,
 ) {
-  const { t } = useTranslation()
+  const t = useKitText(props.game.id)
   const { game, player, serviceUrl, getToken } = props
   const [link] = useState(streamTransport)
   const actor = useActorRef(game.machine(link.transport), { input: game.input(player) })

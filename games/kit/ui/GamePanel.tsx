@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import type { BetAmountError } from '../../engine/money'
 import type { CommonErrorCode } from '../protocol'
+import { useKitText } from './kitText'
 
 /** Props of `GamePanel`. */
 export interface GamePanelProps {
@@ -14,7 +14,7 @@ export interface GamePanelProps {
 
 /** The box of the player's controls; a guest sees only the note. */
 export function GamePanel({ game, guestNote, children }: GamePanelProps) {
-  const { t } = useTranslation()
+  const t = useKitText(game)
   return (
     <section
       className="game-panel"

@@ -1,7 +1,7 @@
 import { memo, useMemo, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import { formatMoney, type Currency, type Minor, type MoneyLocale } from '../../engine/money'
 import type { BetId } from '../protocol'
+import { useKitText } from './kitText'
 
 /** What every game's live bets row has; a game's rows add their own fields (crash: cash-out). */
 export interface LiveBetRow {
@@ -70,7 +70,7 @@ export function leadingBets<R>(
  * a batch re-renders only the rows it touched.
  */
 function LiveBetsTable<R extends LiveBetRow>(props: LiveBetsProps<R>) {
-  const { t } = useTranslation()
+  const t = useKitText(props.game)
   const { game, bets, locale, columns, compare } = props
   const rows = useMemo(() => leadingBets(bets, LIVE_BETS_SHOWN, compare), [bets, compare])
   return (

@@ -1,5 +1,5 @@
 import type { KeyboardEvent as ReactKeyboardEvent, ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useKitText } from './kitText'
 
 /** Manual bets one at a time, or auto-bet. */
 export type BetMode = 'manual' | 'auto'
@@ -23,7 +23,7 @@ export interface ModeTabsProps {
 
 /** The Manual / Auto tabs; arrow keys move between them, as a tablist's should. */
 export function ModeTabs({ game, tabsId, shown, locked, onMode }: ModeTabsProps) {
-  const { t } = useTranslation()
+  const t = useKitText(game)
   const onKey = (event: ReactKeyboardEvent<HTMLButtonElement>) => {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return
     event.preventDefault()

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useKitText } from './kitText'
 
 /** How a past result reads at a glance: poor, fair or great (red, green, gold). */
 export type ResultTone = 'low' | 'mid' | 'high'
@@ -23,7 +23,7 @@ export interface ResultStripProps<T> {
 
 /** The last rounds' results as chips; each opens its fairness proof. */
 export function ResultStrip<T>(props: ResultStripProps<T>) {
-  const { t } = useTranslation()
+  const t = useKitText(props.game)
   const { game, items, idOf } = props
   const [open, setOpen] = useState<T | null>(null)
   return (
