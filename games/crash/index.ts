@@ -1,15 +1,29 @@
 /**
- * Crash, as the shell and the stream client see it: the protocol, the rules, the round machine,
- * the command actors that connect the machine to a transport, and the game's React component.
- * Exports are listed by name (lint bans `export *` here): this list is the game's public face,
- * and everything else in the folder may change without touching the shell.
+ * Crash, as the shell, the tools and the tests see it: the wire, the rules they check against,
+ * the round machine and its adapter to a transport, the page's URL parameter, and the game's
+ * page (crash's module on the kit's `GamePage`). Exports are listed by name (lint bans `export *`
+ * here): this list is the game's public face, and everything else in the folder may change without
+ * touching the shell.
  */
-export { betIdSchema, parseAck, parseServerEvent } from './protocol'
-export type { CommandKey, ServerEvent } from './protocol'
-export { maxWin, payout, type Multiplier } from './rules'
+export {
+  PROTOCOL_VERSION,
+  betIdSchema,
+  crashWire,
+  parseAck,
+  parseServerEvent,
+  roundIdSchema,
+  type BetId,
+  type BetRow,
+  type CommandKey,
+  type HistoryEntry,
+  type RoundId,
+  type ServerEvent,
+} from './protocol'
+export { maxWin, multiplierAt, payout, type Multiplier } from './rules'
 export { crashRoundMachine } from './round.machine'
-export { crashCommandActors, crashEventFromStream } from './stream'
+export type { CrashIntent, CrashRoundContext, CrashRoundEvent } from './round.model'
+export { CRASH_NAMESPACE, crashCommandActors, crashEventFromStream } from './stream'
 export { parseCrashSearch } from './roundLink'
 
-/** The live crash game for the shell's /games/crash page. */
-export { CrashGame, type CrashGameProps } from './ui/CrashGame'
+/** The live crash game for the shell's /games/crash page, and crash as a kit game module. */
+export { CrashGame, crashGame, type CrashGameProps } from './ui/CrashGame'

@@ -11,7 +11,7 @@ import {
   type ServerEvent,
 } from './protocol'
 import { SNAPSHOT_TIMEOUT_MS, crashRoundMachine } from './round.machine'
-import { bettingMsLeft, displayedMultiplier, serverNow, type CrashRoundInput } from './round.model'
+import type { CrashRoundInput } from './round.model'
 import type { Multiplier } from './rules'
 
 const HASH = 'cd'.repeat(32)
@@ -583,23 +583,5 @@ describe('bet region', () => {
     h.send(BET(1000))
     h.send(snapshot('betting'))
     expect(h.value()).toMatchObject({ bet: 'placing' })
-  })
-})
-
-describe('selectors', () => {
-  it('draw the curve and the countdown from the server-anchored clock', () => {
-    const h = start()
-    h.send({ type: 'CLOCK', clockOffset: 250 })
-    h.send(betting('8'))
-    // bettingEndsAt is T0 + 10 s server time; the client clock is 250 ms behind.
-    expect(bettingMsLeft(h.ctx(), T0 + 4000 - 250)).toBe(6000)
-    expect(bettingMsLeft(h.ctx(), T0 + 20_000)).toBe(0)
-    expect(displayedMultiplier(h.ctx(), T0)).toBe(100)
-    h.send(started('8')) // startedAt T0 + 10 s
-    expect(serverNow(h.ctx(), T0)).toBe(T0 + 250)
-    expect(displayedMultiplier(h.ctx(), T0 + 10_000 + 11_553 - 250)).toBe(200)
-    expect(bettingMsLeft(h.ctx(), T0)).toBe(0)
-    h.send(crashed('8', 187))
-    expect(displayedMultiplier(h.ctx(), T0 + 60_000)).toBe(187)
   })
 })

@@ -1,7 +1,7 @@
 /**
- * The data of the crash round machine: its context, events and input, the pure helpers its
- * guards and actions share, and selectors that turn a context and a client clock reading into
- * what the scene draws (the machine never reads a clock itself).
+ * The data of the crash round machine: its context, events and input, and the pure helpers its
+ * guards and actions share. What the scene draws is `scene/crashView.ts`'s (the machine never
+ * reads a clock itself).
  */
 import type { Currency, Minor } from '../engine/money'
 import type { ConnectionEvent } from '../kit/wireLink'
@@ -17,7 +17,7 @@ import {
   type RoundId,
   type ServerEvent,
 } from './protocol'
-import { multiplierAt, settle, type BetProblem, type CrashPoint, type Multiplier } from './rules'
+import { settle, type BetProblem, type CrashPoint, type Multiplier } from './rules'
 
 /** The round as last reported by the server; times are server epoch ms. */
 export interface RoundInfo {
@@ -127,30 +127,4 @@ export function settledAt(bet: PlayerBet | null, crashPoint: CrashPoint): Player
     cashoutAt: outcome.type === 'cashedOut' ? outcome.cashoutAt : null,
     win: outcome.win,
   }
-}
-
-/** The server clock now, given the client clock now (`Date.now()` at the app edge). */
-export function serverNow(context: CrashRoundContext, clientNow: number): number {
-  return clientNow + context.clockOffset
-}
-
-/**
- * The multiplier to draw at client time `clientNow`: 1.00x before the start, the curve from the
- * server-anchored start while running (it keeps climbing until `crashed` arrives, since only the
- * server knows the crash point), and the crash point once crashed.
- */
-export function displayedMultiplier(context: CrashRoundContext, clientNow: number): Multiplier {
-  const round = context.round
-  if (!round || round.startedAt === null) return 100 as Multiplier
-  if (round.phase === 'crashed' && round.crashPoint !== null) {
-    return round.crashPoint as number as Multiplier
-  }
-  return multiplierAt(serverNow(context, clientNow) - round.startedAt)
-}
-
-/** Milliseconds left in the betting window at client time `clientNow` (0 when closed or unknown). */
-export function bettingMsLeft(context: CrashRoundContext, clientNow: number): number {
-  const round = context.round
-  if (!round || round.phase !== 'betting' || round.bettingEndsAt === null) return 0
-  return Math.max(0, round.bettingEndsAt - serverNow(context, clientNow))
 }

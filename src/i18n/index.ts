@@ -20,11 +20,12 @@ export function namespacesOf(locale: Locale): string[] {
 }
 
 /**
- * Namespaces that only one page or game reads, and that are large: they load when that page asks
- * ({@link useNamespaces}), not at start, so the lobby's first load stays small
- * (`npm run bench -- bundle`). Every other namespace is small and loads with the locale.
+ * Namespaces that only one page or game reads (`kit`: the texts every game page shares), and that
+ * are large: they load when that page asks ({@link useNamespaces}), not at start, so the lobby's
+ * first load stays small (`npm run bench -- bundle`). Every other namespace is small and loads
+ * with the locale.
  */
-export const ON_DEMAND_NAMESPACES: readonly string[] = ['policy', 'faq', 'crash']
+export const ON_DEMAND_NAMESPACES: readonly string[] = ['policy', 'faq', 'crash', 'kit']
 
 /** On-demand namespaces some page has asked for; a language switch loads them in the new locale. */
 const requested = new Set<string>()

@@ -22,12 +22,14 @@ import { INVALID_PARAMS, paramsSchema, parseErrorCode } from './params'
 import { ROUTES, paramNames, type PageKind, type RouteEntry } from './table'
 
 /**
- * The crash page brings PixiJS and the game; it loads when a player opens it, so the lobby's first
- * load stays small (`npm run bench -- bundle`).
+ * The crash page brings PixiJS, the game and the game kit's texts; it loads when a player opens
+ * it, so the lobby's first load stays small (`npm run bench -- bundle`).
  */
 const CrashPageLazy = lazyRouteComponent(
   () =>
-    Promise.all([import('../pages/CrashPage'), loadNamespaces(['crash'])]).then(([page]) => page),
+    Promise.all([import('../pages/CrashPage'), loadNamespaces(['crash', 'kit'])]).then(
+      ([page]) => page,
+    ),
   'CrashPage',
 )
 

@@ -20,7 +20,6 @@ const view = (patch: Partial<CrashView>): CrashView => ({
   crashPoint: null,
   bet: 'none',
   cashoutAt: null,
-  players: 0,
   labels,
   ...patch,
 })

@@ -79,7 +79,6 @@ function roundViews(now: number): CrashView[] {
     crashPoint: null,
     bet: 'none',
     cashoutAt: null,
-    players: 3,
     labels: LABELS,
   } as const satisfies Partial<CrashView>
   return [

@@ -62,6 +62,9 @@ export class CrashScene implements Scene<CrashView> {
   #drift = 0
   #flashMs = 0
   #lastKey = ''
+  /** The betting window being counted down (round and end), and its length when first drawn. */
+  #windowKey = ''
+  #windowMs = 0
   #clockMs = 0
   /** What the curve was last built from; the same key means the same geometry. */
   #curveKey = ''
@@ -285,8 +288,16 @@ export class CrashScene implements Scene<CrashView> {
     const betting = view.phase === 'betting' && view.bettingEndsAt !== null
     parts.barTrack.visible = betting
     parts.barFill.visible = betting
-    // The server's window is 6 s today; the bar is a share of that, clamped, never a promise.
-    if (betting) parts.barFill.scale.x = clamp(state.countdownMs / 6000, 0, 1)
+    if (!betting) return
+    // The window is the server's (`bettingEndsAt` of the `betting` event or the snapshot), as
+    // much of it as was left when this round's end was first drawn: a full bar then, empty at
+    // the end, whatever length the server runs.
+    const windowKey = `${view.roundId}:${view.bettingEndsAt}`
+    if (windowKey !== this.#windowKey) {
+      this.#windowKey = windowKey
+      this.#windowMs = state.countdownMs
+    }
+    parts.barFill.scale.x = this.#windowMs > 0 ? clamp(state.countdownMs / this.#windowMs, 0, 1) : 0
   }
 
   #drawFlash(parts: Parts, reduced: boolean): void {

@@ -71,7 +71,7 @@ describe('toCrashView', () => {
   it('is connecting before the first snapshot', () => {
     const actor = createActor(crashRoundMachine, { input: { currency: null, balance: null } })
     const view = toCrashView(actor.start().getSnapshot(), labels)
-    expect(view).toMatchObject({ phase: 'connecting', roundId: null, bet: 'none', players: 0 })
+    expect(view).toMatchObject({ phase: 'connecting', roundId: null, bet: 'none' })
   })
 
   it('puts server times on the client clock and follows the bet through a won round', async () => {

@@ -40,18 +40,12 @@ export interface CrashView {
   bet: CrashViewBet
   /** The multiplier the player's bet cashed out at, in hundredths. */
   cashoutAt: number | null
-  /** How many bets the live table holds, for the scene's crowd counter. */
-  players: number
   labels: CrashSceneLabels
 }
 
-/** A view of the snapshot; `labels` come from the caller, already translated. */
-export function toCrashView(snapshot: CrashRoundSnapshot, labels: CrashSceneLabels): CrashView {
-  const { round, clockOffset, bet } = snapshot.context
-  // Server times minus the offset land on the client clock the stream measured it against.
-  const local = (serverTime: number | null) =>
-    serverTime === null ? null : serverTime - clockOffset
-  const phase: CrashViewPhase = snapshot.matches({ round: 'offline' })
+/** Where the round stands in the snapshot, as the scene (and the page's `data-phase`) tell it. */
+export function viewPhase(snapshot: CrashRoundSnapshot): CrashViewPhase {
+  return snapshot.matches({ round: 'offline' })
     ? 'offline'
     : snapshot.matches({ round: 'betting' })
       ? 'betting'
@@ -60,6 +54,15 @@ export function toCrashView(snapshot: CrashRoundSnapshot, labels: CrashSceneLabe
         : snapshot.matches({ round: 'crashed' })
           ? 'crashed'
           : 'connecting'
+}
+
+/** A view of the snapshot; `labels` come from the caller, already translated. */
+export function toCrashView(snapshot: CrashRoundSnapshot, labels: CrashSceneLabels): CrashView {
+  const { round, clockOffset, bet } = snapshot.context
+  // Server times minus the offset land on the client clock the stream measured it against.
+  const local = (serverTime: number | null) =>
+    serverTime === null ? null : serverTime - clockOffset
+  const phase = viewPhase(snapshot)
   // A bet queued for the next round is not part of the drawn one.
   const inThisRound = bet !== null && bet.roundId !== null && bet.roundId === round?.id
   let viewBet: CrashViewBet = 'none'
@@ -79,7 +82,6 @@ export function toCrashView(snapshot: CrashRoundSnapshot, labels: CrashSceneLabe
     crashPoint: round?.crashPoint ?? null,
     bet: viewBet,
     cashoutAt: viewBet === 'cashedOut' ? (bet?.cashoutAt ?? null) : null,
-    players: snapshot.context.bets.length,
     labels,
   }
 }

@@ -3,23 +3,29 @@ import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import en from '../../../locales/en/crash.json'
+import kitEn from '../../../locales/en/kit.json'
 import ru from '../../../locales/ru/crash.json'
+import kitRu from '../../../locales/ru/kit.json'
 import type { Minor } from '../../engine/money'
-import { AutoBetPanel, type AutoBetPanelProps, type AutoBetStatus } from './AutoBetPanel'
-import { readAutoBetForm, readRounds, readStopAmount } from './autoBetForm'
+import { readAutoBetForm } from '../../kit/ui/autoBetForm'
+import { AutoBetPanel, type AutoBetPanelProps, type AutoBetStatus } from '../../kit/ui/AutoBetPanel'
+import type { CrashBetParams } from '../autobet.machine'
+import { crashAutobetForm } from './autoCashout'
 
 beforeAll(async () => {
   await i18next.use(initReactI18next).init({
     lng: 'en',
-    resources: { en: { crash: en }, ru: { crash: ru } },
+    resources: { en: { crash: en, kit: kitEn }, ru: { crash: ru, kit: kitRu } },
     interpolation: { escapeValue: false },
   })
 })
 
 const IDLE: AutoBetStatus = { running: false, played: 0, rounds: null, net: 0, stopReason: null }
 
-function renderPanel(overrides: Partial<AutoBetPanelProps> = {}) {
-  const props: AutoBetPanelProps = {
+function renderPanel(overrides: Partial<AutoBetPanelProps<CrashBetParams>> = {}) {
+  const props: AutoBetPanelProps<CrashBetParams> = {
+    game: 'crash',
+    params: crashAutobetForm,
     currency: 'RUB',
     locale: 'en',
     amount: 1000 as Minor,
@@ -30,7 +36,7 @@ function renderPanel(overrides: Partial<AutoBetPanelProps> = {}) {
     ...overrides,
   }
   const view = render(<AutoBetPanel {...props} />)
-  const rerender = (next: Partial<AutoBetPanelProps>) =>
+  const rerender = (next: Partial<AutoBetPanelProps<CrashBetParams>>) =>
     view.rerender(<AutoBetPanel {...props} {...next} />)
   return { props, rerender }
 }
@@ -40,35 +46,16 @@ const type = (id: string, value: string) => fireEvent.change(input(id), { target
 const startButton = () => screen.getByTestId('crash.autobet.start') as HTMLButtonElement
 const errorOf = (id: string) => screen.getByTestId(`crash.autobet.${id}-error`)
 
-describe('auto-bet form rules', () => {
-  it('takes 1 to 100 whole rounds and nothing else', () => {
-    expect(readRounds('1')).toBe(1)
-    expect(readRounds(' 100 ')).toBe(100)
-    for (const bad of ['0', '101', '', 'ten', '2.5', '-3', '1e2', '1000']) {
-      expect(readRounds(bad), bad).toBeNull()
-    }
-  })
-
-  it('reads stop amounts in major units into minor units; empty means no stop', () => {
-    expect(readStopAmount('', 'RUB')).toBeNull()
-    expect(readStopAmount('  ', 'RUB')).toBeNull()
-    expect(readStopAmount('50', 'RUB')).toBe(5000)
-    expect(readStopAmount('12,5', 'RUB')).toBe(1250)
-    expect(readStopAmount('0', 'RUB')).toBe('invalid')
-    expect(readStopAmount('-5', 'RUB')).toBe('invalid')
-    expect(readStopAmount('1.234', 'RUB')).toBe('invalid')
-    expect(readStopAmount('abc', 'RUB')).toBe('invalid')
-  })
-
+describe('crash in the auto-bet form', () => {
   it('requires an auto cash-out and a valid amount', () => {
     const text = { rounds: '5', autoCashout: '', stopOnProfit: '', stopOnLoss: '' }
-    expect(readAutoBetForm(text, 1000 as Minor, 'RUB')).toMatchObject({
+    expect(readAutoBetForm(text, 1000 as Minor, 'RUB', crashAutobetForm)).toMatchObject({
       settings: null,
       invalid: { autoCashout: true, rounds: false },
     })
     const good = { ...text, autoCashout: '1.5' }
-    expect(readAutoBetForm(good, null, 'RUB').settings).toBeNull()
-    expect(readAutoBetForm(good, 1000 as Minor, 'RUB').settings).toEqual({
+    expect(readAutoBetForm(good, null, 'RUB', crashAutobetForm).settings).toBeNull()
+    expect(readAutoBetForm(good, 1000 as Minor, 'RUB', crashAutobetForm).settings).toEqual({
       rounds: 5,
       amount: 1000,
       autoCashoutAt: 150,
@@ -101,7 +88,7 @@ describe('AutoBetPanel', () => {
       const { props } = renderPanel()
       type('rounds', value)
       expect(input('rounds').getAttribute('aria-invalid')).toBe('true')
-      expect(errorOf('rounds').textContent).toBe(en.autobet.invalidRounds)
+      expect(errorOf('rounds').textContent).toBe(kitEn.autobet.invalidRounds)
       expect(input('rounds').getAttribute('aria-describedby')).toBe(errorOf('rounds').id)
       expect(startButton().disabled).toBe(true)
       fireEvent.click(startButton())
@@ -112,12 +99,12 @@ describe('AutoBetPanel', () => {
   it('refuses zero or malformed stop amounts and a missing auto cash-out', () => {
     const { props } = renderPanel()
     type('stop-profit', '0')
-    expect(errorOf('stop-profit').textContent).toBe(en.autobet.invalidStop)
+    expect(errorOf('stop-profit').textContent).toBe(kitEn.autobet.invalidStop)
     type('stop-profit', '')
     expect(errorOf('stop-profit').textContent).toBe('')
     expect(input('stop-profit').getAttribute('aria-describedby')).toBeNull()
     type('stop-loss', '1,2,3')
-    expect(errorOf('stop-loss').textContent).toBe(en.autobet.invalidStop)
+    expect(errorOf('stop-loss').textContent).toBe(kitEn.autobet.invalidStop)
     type('stop-loss', '')
     type('auto-cashout', '')
     expect(errorOf('auto-cashout').textContent).toBe(en.autobet.invalidAuto)
@@ -163,12 +150,12 @@ describe('AutoBetPanel', () => {
   })
 
   it.each([
-    ['rounds', en.autobet.stopped.rounds],
-    ['profit', en.autobet.stopped.profit],
-    ['loss', en.autobet.stopped.loss],
-    ['balance', en.autobet.stopped.balance],
-    ['player', en.autobet.stopped.player],
-    ['error', en.autobet.stopped.error],
+    ['rounds', kitEn.autobet.stopped.rounds],
+    ['profit', kitEn.autobet.stopped.profit],
+    ['loss', kitEn.autobet.stopped.loss],
+    ['balance', kitEn.autobet.stopped.balance],
+    ['player', kitEn.autobet.stopped.player],
+    ['error', kitEn.autobet.stopped.error],
   ] as const)('says why a run stopped: %s', (reason, text) => {
     renderPanel({ status: { running: false, played: 2, rounds: 2, net: 0, stopReason: reason } })
     const stopped = screen.getByTestId('crash.autobet.stop-reason')
@@ -186,12 +173,12 @@ describe('AutoBetPanel', () => {
         status: { running: false, played: 2, rounds: 2, net: 150_000, stopReason: 'profit' },
       })
       expect(screen.getByTestId('crash.autobet.stop-reason').textContent).toBe(
-        ru.autobet.stopped.profit,
+        kitRu.autobet.stopped.profit,
       )
       expect(screen.getByTestId('crash.autobet.profit').textContent).toBe(
         'Прибыль: +1\u00a0500,00\u00a0₽',
       )
-      expect(screen.getByLabelText(ru.autobet.rounds)).toBe(input('rounds'))
+      expect(screen.getByLabelText(kitRu.autobet.rounds)).toBe(input('rounds'))
     } finally {
       await i18next.changeLanguage('en')
     }

@@ -3,14 +3,16 @@ import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import en from '../../../locales/en/crash.json'
+import kitEn from '../../../locales/en/kit.json'
 import type { Minor } from '../../engine/money'
+import { adjustAmount, readAmount } from '../../kit/ui/betAmount'
+import { readAutoCashout } from './autoCashout'
 import { BetPanel, type BetPanelProps } from './BetPanel'
-import { adjustAmount, readAmount, readAutoCashout } from './betAmount'
 
 beforeAll(async () => {
   await i18next.use(initReactI18next).init({
     lng: 'en',
-    resources: { en: { crash: en } },
+    resources: { en: { crash: en, kit: kitEn } },
     interpolation: { escapeValue: false },
   })
 })
@@ -42,20 +44,20 @@ const amountInput = () => screen.getByTestId('crash.amount-input') as HTMLInputE
 
 describe('bet amount rules', () => {
   it('halves, doubles, and jumps to min and max within the crash limits of the currency', () => {
-    expect(adjustAmount(1000 as Minor, 'half', 'RUB')).toBe(500)
-    expect(adjustAmount(150 as Minor, 'half', 'RUB')).toBe(100) // RUB min is 1.00
-    expect(adjustAmount(1000 as Minor, 'double', 'RUB')).toBe(2000)
-    expect(adjustAmount(4_000_000 as Minor, 'double', 'RUB')).toBe(5_000_000)
-    expect(adjustAmount(null, 'min', 'USD')).toBe(1)
-    expect(adjustAmount(null, 'max', 'KZT')).toBe(25_000_000)
+    expect(adjustAmount(1000 as Minor, 'half', 'RUB', 'crash')).toBe(500)
+    expect(adjustAmount(150 as Minor, 'half', 'RUB', 'crash')).toBe(100) // RUB min is 1.00
+    expect(adjustAmount(1000 as Minor, 'double', 'RUB', 'crash')).toBe(2000)
+    expect(adjustAmount(4_000_000 as Minor, 'double', 'RUB', 'crash')).toBe(5_000_000)
+    expect(adjustAmount(null, 'min', 'USD', 'crash')).toBe(1)
+    expect(adjustAmount(null, 'max', 'KZT', 'crash')).toBe(25_000_000)
   })
 
   it('reads typed amounts and auto cash-out targets', () => {
-    expect(readAmount('10', 'RUB')).toBe(1000)
-    expect(readAmount('10,5', 'RUB')).toBe(1050)
-    expect(readAmount('0.5', 'RUB')).toBeNull()
-    expect(readAmount('50001', 'RUB')).toBeNull()
-    expect(readAmount('abc', 'RUB')).toBeNull()
+    expect(readAmount('10', 'RUB', 'crash')).toBe(1000)
+    expect(readAmount('10,5', 'RUB', 'crash')).toBe(1050)
+    expect(readAmount('0.5', 'RUB', 'crash')).toBeNull()
+    expect(readAmount('50001', 'RUB', 'crash')).toBeNull()
+    expect(readAmount('abc', 'RUB', 'crash')).toBeNull()
     expect(readAutoCashout('')).toBeNull()
     expect(readAutoCashout('2')).toBe(200)
     expect(readAutoCashout('1,5x')).toBe(150)
@@ -133,7 +135,7 @@ describe('BetPanel', () => {
     renderPanel({ state: 'queued', phase: 'running', error: 'balance_not_enough' })
     expect(isDisabled(screen.getByTestId('crash.bet-button'))).toBe(true)
     expect(isDisabled(screen.getByTestId('crash.cancel-button'))).toBe(false)
-    expect(screen.getByRole('alert').textContent).toBe(en.error.balance_not_enough)
+    expect(screen.getByRole('alert').textContent).toBe(kitEn.error.balance_not_enough)
   })
 
   it('switches between manual and auto with the tabs, and keeps auto while a run is on', () => {

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react'
 import { initReactI18next } from 'react-i18next'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import en from '../../../locales/en/crash.json'
+import kitEn from '../../../locales/en/kit.json'
 import { crashPoint } from '../../engine/fairness'
 import { PROTOCOL_VERSION, type RoundId } from '../protocol'
 import { formatMultiplier } from '../scene/crashView'
@@ -65,7 +66,7 @@ vi.mock('../../engine/canvas', () => ({
 beforeAll(async () => {
   await i18next.use(initReactI18next).init({
     lng: 'en',
-    resources: { en: { crash: en } },
+    resources: { en: { crash: en, kit: kitEn } },
     interpolation: { escapeValue: false },
   })
 })

@@ -1,18 +1,14 @@
-import { useEffect, useEffectEvent, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { crashPoint } from '../../engine/fairness'
+import { ProofDialog, useProofRequest, type ProofStatus } from '../../kit/ui/ProofDialog'
 import type { HistoryEntry, RoundId } from '../protocol'
 import { formatMultiplier } from '../scene/crashView'
+import type { LoadRoundProof } from './roundProof'
 
-/**
- * What the dialog shows: a proof at hand (a history strip round, or one the service sent), or
- * the state of asking the service for one (a round opened by URL).
- */
+/** What the dialog shows: a proof at hand (a strip round, or one the service sent), or not yet. */
 export type ProofState =
   | { status: 'ready'; entry: HistoryEntry; terminatingHash?: string }
-  | { status: 'loading' }
-  | { status: 'notFound' }
-  | { status: 'failed' }
+  | { status: Exclude<ProofStatus, 'ready'> }
 
 /** Props of `FairnessDialog`. */
 export interface FairnessDialogProps {
@@ -23,73 +19,62 @@ export interface FairnessDialogProps {
   onRetry?: () => void
 }
 
-/**
- * A finished round's proof: its hash and the public salt, the crash point recomputed here in the
- * browser from them, and the command that checks it (and the chain) independently.
- */
-export function FairnessDialog({ roundId, proof, onClose, onRetry }: FairnessDialogProps) {
-  const { t } = useTranslation()
-  const closeRef = useRef<HTMLButtonElement>(null)
-  // The game re-renders on every stream event, with a new `onClose` each time: focus the close
-  // button and listen for Esc once per opening, not once per render.
-  const close = useEffectEvent(() => onClose())
-  useEffect(() => {
-    closeRef.current?.focus()
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') close()
-    }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [])
-  return (
-    // The backdrop is a scrim, not a control: a click on it is the mouse's shortcut for Close,
-    // which the keyboard has as Esc (above) and the focused Close button.
-    <div
-      className="crash-dialog__backdrop"
-      role="presentation"
-      onClick={(event) => {
-        if (event.target === event.currentTarget) onClose()
-      }}
-    >
-      <div
-        className="crash-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="crash-fairness-title"
-        aria-busy={proof.status === 'loading'}
-        data-testid="crash.fairness-dialog"
-        data-status={proof.status}
-      >
-        <h2 id="crash-fairness-title">{t('crash:fairness.title', { round: roundId })}</h2>
-        {proof.status === 'ready' ? (
-          <ProofBody entry={proof.entry} terminatingHash={proof.terminatingHash} />
-        ) : (
-          <p
-            role={proof.status === 'loading' ? 'status' : 'alert'}
-            data-testid="crash.fairness-message"
-          >
-            {t(MESSAGE_KEYS[proof.status])}
-          </p>
-        )}
-        <div className="crash-dialog__actions">
-          {proof.status === 'failed' && onRetry ? (
-            <button type="button" className="button button--ghost" onClick={onRetry}>
-              {t('crash:fairness.retry')}
-            </button>
-          ) : null}
-          <button ref={closeRef} type="button" className="button button--primary" onClick={onClose}>
-            {t('crash:fairness.close')}
-          </button>
-        </div>
-      </div>
-    </div>
-  )
-}
-
-const MESSAGE_KEYS: Record<Exclude<ProofState['status'], 'ready'>, string> = {
+const MESSAGE_KEYS: Record<Exclude<ProofStatus, 'ready'>, string> = {
   loading: 'crash:fairness.loading',
   notFound: 'crash:fairness.notFound',
   failed: 'crash:fairness.failed',
+}
+
+/**
+ * A finished round's proof in the kit's dialog: its hash and the public salt, the crash point
+ * recomputed here in the browser from them, and the command that checks it (and the chain)
+ * independently.
+ */
+export function FairnessDialog({ roundId, proof, onClose, onRetry }: FairnessDialogProps) {
+  const { t } = useTranslation()
+  return (
+    <ProofDialog
+      game="crash"
+      title={t('crash:fairness.title', { round: roundId })}
+      status={proof.status}
+      message={proof.status === 'ready' ? '' : t(MESSAGE_KEYS[proof.status])}
+      closeLabel={t('crash:fairness.close')}
+      retry={onRetry ? { label: t('crash:fairness.retry'), onRetry } : undefined}
+      onClose={onClose}
+    >
+      {proof.status === 'ready' ? (
+        <ProofBody entry={proof.entry} terminatingHash={proof.terminatingHash} />
+      ) : null}
+    </ProofDialog>
+  )
+}
+
+/**
+ * The fairness proof of a round named by id (the crash page's `?round=` parameter): asks the
+ * crash service for it, which serves finished rounds only, then shows it like a strip round's.
+ */
+export function RoundProofDialog(props: {
+  roundId: RoundId
+  load: LoadRoundProof
+  onClose: () => void
+}) {
+  const request = useProofRequest(props.roundId, props.load)
+  const proof: ProofState =
+    request.status === 'ready' && request.proof
+      ? {
+          status: 'ready',
+          entry: request.proof.round,
+          terminatingHash: request.proof.terminatingHash,
+        }
+      : { status: request.status === 'ready' ? 'loading' : request.status }
+  return (
+    <FairnessDialog
+      roundId={props.roundId}
+      proof={proof}
+      onClose={props.onClose}
+      onRetry={request.retry}
+    />
+  )
 }
 
 function ProofBody({ entry, terminatingHash }: { entry: HistoryEntry; terminatingHash?: string }) {
@@ -122,13 +107,13 @@ function ProofBody({ entry, terminatingHash }: { entry: HistoryEntry; terminatin
         <dd data-testid="crash.fairness-computed">{formatMultiplier(computed)}</dd>
       </dl>
       <p
-        className={matches ? 'crash-dialog__ok' : 'crash-dialog__bad'}
+        className={matches ? 'game-dialog__ok' : 'game-dialog__bad'}
         data-testid="crash.fairness-verdict"
       >
         {t(matches ? 'crash:fairness.match' : 'crash:fairness.mismatch')}
       </p>
       <p>{t('crash:fairness.verify')}</p>
-      <pre className="crash-dialog__command">
+      <pre className="game-dialog__command">
         <code>{command}</code>
       </pre>
     </>

@@ -1,5 +1,5 @@
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ResultStrip, type ResultTone } from '../../kit/ui/ResultStrip'
 import type { HistoryEntry } from '../protocol'
 import { formatMultiplier } from '../scene/crashView'
 import { FairnessDialog } from './FairnessDialog'
@@ -13,46 +13,33 @@ export interface HistoryStripProps {
 }
 
 /** Tone of a past crash point: red below 2x, gold from 10x, green between. */
-function tone(point: number): 'low' | 'mid' | 'high' {
-  return point < 200 ? 'low' : point < 1000 ? 'mid' : 'high'
+function tone(entry: HistoryEntry): ResultTone {
+  return entry.crashPoint < 200 ? 'low' : entry.crashPoint < 1000 ? 'mid' : 'high'
 }
 
-/** The last rounds as chips; each opens its fairness proof. */
+/** The last crash points as the kit's result chips; each opens its fairness proof. */
 export function HistoryStrip({ history, terminatingHash }: HistoryStripProps) {
   const { t } = useTranslation()
-  const [open, setOpen] = useState<HistoryEntry | null>(null)
   return (
-    <nav
-      className="crash-history"
-      aria-label={t('crash:history.title')}
-      data-testid="crash.history"
-    >
-      <ol>
-        {history.map((entry) => (
-          <li key={entry.roundId}>
-            <button
-              type="button"
-              className={`crash-history__chip crash-history__chip--${tone(entry.crashPoint)}`}
-              data-testid="crash.history-item"
-              data-round-id={entry.roundId}
-              aria-label={t('crash:history.open', {
-                round: entry.roundId,
-                multiplier: formatMultiplier(entry.crashPoint),
-              })}
-              onClick={() => setOpen(entry)}
-            >
-              {formatMultiplier(entry.crashPoint)}
-            </button>
-          </li>
-        ))}
-      </ol>
-      {open ? (
+    <ResultStrip
+      game="crash"
+      items={history}
+      idOf={(entry) => entry.roundId}
+      textOf={(entry) => formatMultiplier(entry.crashPoint)}
+      toneOf={tone}
+      labelOf={(entry) =>
+        t('crash:history.open', {
+          round: entry.roundId,
+          multiplier: formatMultiplier(entry.crashPoint),
+        })
+      }
+      renderProof={(entry, close) => (
         <FairnessDialog
-          roundId={open.roundId}
-          proof={{ status: 'ready', entry: open, terminatingHash }}
-          onClose={() => setOpen(null)}
+          roundId={entry.roundId}
+          proof={{ status: 'ready', entry, terminatingHash }}
+          onClose={close}
         />
-      ) : null}
-    </nav>
+      )}
+    />
   )
 }

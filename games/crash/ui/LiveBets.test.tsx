@@ -3,13 +3,15 @@ import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { beforeAll, describe, expect, it } from 'vitest'
 import en from '../../../locales/en/crash.json'
+import kitEn from '../../../locales/en/kit.json'
+import { LIVE_BETS_SHOWN, leadingBets } from '../../kit/ui/LiveBets'
 import type { BetRow } from '../protocol'
-import { LIVE_BETS_SHOWN, LiveBets, compareBets, leadingBets } from './LiveBets'
+import { LiveBets, compareBets } from './LiveBets'
 
 beforeAll(async () => {
   await i18next.use(initReactI18next).init({
     lng: 'en',
-    resources: { en: { crash: en } },
+    resources: { en: { crash: en, kit: kitEn } },
     interpolation: { escapeValue: false },
   })
 })
@@ -48,12 +50,14 @@ describe('leadingBets', () => {
     ] as const) {
       const all = rows(count, count + limit)
       const expected = [...all].sort(compareBets).slice(0, limit)
-      expect(leadingBets(all, limit).map((r) => r.betId)).toEqual(expected.map((r) => r.betId))
+      expect(leadingBets(all, limit, compareBets).map((r) => r.betId)).toEqual(
+        expected.map((r) => r.betId),
+      )
     }
   })
 
   it('returns nothing for a limit of zero', () => {
-    expect(leadingBets(rows(10), 0)).toEqual([])
+    expect(leadingBets(rows(10), 0, compareBets)).toEqual([])
   })
 })
 
@@ -72,6 +76,6 @@ describe('LiveBets', () => {
 
   it('says so when the round has no bets', () => {
     render(<LiveBets bets={[]} locale="en" />)
-    expect(screen.getByText(en.bets.empty)).toBeTruthy()
+    expect(screen.getByText(kitEn.bets.empty)).toBeTruthy()
   })
 })

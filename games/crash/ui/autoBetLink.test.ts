@@ -13,7 +13,8 @@ import {
 } from '../protocol'
 import { crashRoundMachine } from '../round.machine'
 import type { Multiplier } from '../rules'
-import { linkAutobet, refusalOf } from './autoBetLink'
+import { linkAutobet, refusalOf } from '../../kit/ui/autoBetLink'
+import { crashAutobetHooks } from './crashHooks'
 
 const HASH = 'cd'.repeat(32)
 const T0 = 1_700_000_000_000
@@ -89,7 +90,12 @@ function harness(balance = 10_000) {
   ).start()
   const autobet = createActor(autobetMachine).start()
   let n = 0
-  const unlink = linkAutobet({ round, autobet, newKey: () => `auto-key-${++n}` as CommandKey })
+  const unlink = linkAutobet({
+    round,
+    autobet,
+    hooks: crashAutobetHooks,
+    newKey: () => `auto-key-${++n}` as CommandKey,
+  })
   const bets = () => calls.filter((c) => c.input.type === 'bet')
   return {
     round,

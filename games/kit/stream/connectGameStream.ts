@@ -111,7 +111,7 @@ export function connectGameStream<E extends WireEvents, C extends WireCommands>(
 }
 
 /** Any game's stream, as far as sending its commands goes. */
-interface RequestSender {
+export interface RequestSender {
   request(name: never, request: never): Promise<unknown>
 }
 

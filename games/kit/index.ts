@@ -1,0 +1,118 @@
+/**
+ * The game kit: what every game shares on top of the engine (games/engine), for the games
+ * themselves and the shell. The wire (ids, the error ack, `defineWire`), the one adapter from a
+ * wire to a round machine, the live stream connection, auto-bet, and the page every game plugs
+ * into with its controls, tables and dialogs. docs/adding-a-game.md says how a game uses it.
+ */
+// The wire: declaring it, then the ids, money fields and refusals every game's wire uses.
+export {
+  defineWire,
+  errorAckSchema,
+  COMMON_ERROR_CODES,
+  type Wire,
+  type WireSpec,
+  type WireEvents,
+  type WireCommands,
+  type WireCommand,
+  type EventOf,
+  type CommandNameOf,
+  type RequestOf,
+  type AnyRequestOf,
+  type AckOf,
+  type CommonErrorCode,
+} from './protocol'
+export {
+  roundIdSchema,
+  betIdSchema,
+  commandKeySchema,
+  stakeSchema,
+  fundsSchema,
+  serverTimeSchema,
+  type RoundId,
+  type BetId,
+  type CommandKey,
+} from './protocol'
+export {
+  commandActors,
+  connectionMessage,
+  machineEvent,
+  type CommandActors,
+  type ConnectionEvent,
+} from './wireLink'
+export {
+  connectGameStream,
+  streamTransport,
+  type MachineInbox,
+  type RequestSender,
+  type WireStream,
+} from './stream/connectGameStream'
+export { newCommandKey } from './stream/commandKey'
+export {
+  MAX_AUTOBET_ROUNDS,
+  autobetSettingsValid,
+  createAutobetMachine,
+  type AutobetBase,
+  type AutobetEmitted,
+  type AutobetMachine,
+  type AutobetRefusal,
+  type AutobetSettings,
+  type AutobetStopReason,
+} from './autobet.machine'
+export { GamePage, type GamePageOf } from './ui/GamePage'
+export type {
+  GameHooks,
+  GameLayoutProps,
+  GameModule,
+  GamePageProps,
+  GamePlayer,
+  OpenedStream,
+} from './ui/gameModule'
+export { GameFrame, type GameFrameProps } from './ui/GameFrame'
+export { ConnectionBadge } from './ui/ConnectionBadge'
+export {
+  BetError,
+  BetStatus,
+  GamePanel,
+  kitErrorKey,
+  type BetStatusProps,
+  type GamePanelProps,
+  type KitError,
+} from './ui/GamePanel'
+export { AmountField, initialAmountText, type AmountFieldProps } from './ui/AmountField'
+export { adjustAmount, amountText, readAmount, type AmountAction } from './ui/betAmount'
+export { ModePanel, ModeTabs, type BetMode, type ModeTabsProps } from './ui/ModeTabs'
+export { MainButton, useSpaceKey, type MainButtonProps } from './ui/MainButton'
+export { AutoBetPanel, type AutoBetPanelProps, type AutoBetStatus } from './ui/AutoBetPanel'
+export {
+  readAutoBetForm,
+  readRounds,
+  readStopAmount,
+  type AutoBetFieldSpec,
+  type AutoBetFormText,
+  type AutoBetParamsForm,
+} from './ui/autoBetForm'
+export {
+  linkAutobet,
+  refusalOf,
+  type AutobetHooks,
+  type FollowedBet,
+  type RoundActorLike,
+} from './ui/autoBetLink'
+export { useAutobet, type AutobetControl } from './ui/useAutobet'
+export {
+  LIVE_BETS_SHOWN,
+  LiveBets,
+  leadingBets,
+  type LiveBetRow,
+  type LiveBetsColumn,
+  type LiveBetsProps,
+} from './ui/LiveBets'
+export { ResultStrip, type ResultStripProps, type ResultTone } from './ui/ResultStrip'
+export {
+  ProofDialog,
+  useProofRequest,
+  type ProofDialogProps,
+  type ProofRequest,
+  type ProofStatus,
+} from './ui/ProofDialog'
+export { proofLoader, type LoadProof, type ProofEndpoint, type ProofResult } from './ui/proof'

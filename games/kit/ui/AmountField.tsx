@@ -1,0 +1,90 @@
+import { useId } from 'react'
+import {
+  betLimits,
+  formatMoney,
+  type BetGame,
+  type Currency,
+  type Minor,
+  type MoneyLocale,
+} from '../../engine/money'
+import { adjustAmount, amountText, readAmount, type AmountAction } from './betAmount'
+import { useKitText } from './kitText'
+
+const AMOUNT_BUTTONS: { action: AmountAction; text: string; label: string }[] = [
+  { action: 'half', text: 'kit:panel.half', label: 'kit:panel.halfLabel' },
+  { action: 'double', text: 'kit:panel.double', label: 'kit:panel.doubleLabel' },
+  { action: 'min', text: 'kit:panel.min', label: 'kit:panel.minLabel' },
+  { action: 'max', text: 'kit:panel.max', label: 'kit:panel.maxLabel' },
+]
+
+/** Props of `AmountField`. */
+export interface AmountFieldProps {
+  /** The game: its limits bound the amount, and test ids read `<game>.amount-*`. */
+  game: BetGame
+  currency: Currency
+  locale: MoneyLocale
+  /** What the input holds; the caller keeps it (it reads the amount with `readAmount`). */
+  text: string
+  onText: (text: string) => void
+  disabled: boolean
+}
+
+/** What the field starts with: ten times the game's minimum bet. */
+export function initialAmountText(game: BetGame, currency: Currency): string {
+  return amountText((betLimits(game, currency).min * 10) as Minor, currency)
+}
+
+/**
+ * The bet amount: typed in the player's currency, with ½, 2×, min and max inside the game's
+ * limits, and a message (announced) while the text is not a valid bet.
+ */
+export function AmountField({ game, currency, locale, text, onText, disabled }: AmountFieldProps) {
+  const t = useKitText(game)
+  const id = useId()
+  const limits = betLimits(game, currency)
+  const amount = readAmount(text, currency, game)
+  const money = (value: Minor) => formatMoney(value, currency, locale)
+  return (
+    <div className="game-panel__field">
+      <label htmlFor={id}>{t('kit:panel.amount', { currency })}</label>
+      <input
+        id={id}
+        data-testid={`${game}.amount-input`}
+        inputMode="decimal"
+        autoComplete="off"
+        value={text}
+        disabled={disabled}
+        aria-invalid={amount === null}
+        aria-describedby={amount === null ? `${id}-error` : undefined}
+        onChange={(event) => onText(event.target.value)}
+      />
+      <div className="game-panel__quick">
+        {AMOUNT_BUTTONS.map(({ action, text: label, label: name }) => (
+          <button
+            key={action}
+            type="button"
+            className="game-chip"
+            data-testid={`${game}.amount-${action}`}
+            aria-label={t(name)}
+            disabled={disabled}
+            onClick={() =>
+              onText(amountText(adjustAmount(amount, action, currency, game), currency))
+            }
+          >
+            {t(label)}
+          </button>
+        ))}
+      </div>
+      {amount === null ? (
+        <p
+          id={`${id}-error`}
+          className="game-panel__invalid"
+          data-testid={`${game}.amount-error`}
+          role="alert"
+        >
+          {t('kit:panel.invalidAmount', { min: money(limits.min), max: money(limits.max) })}
+        </p>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react'
+import { CanvasHost } from '../../engine/canvas'
+import type { Scene } from '../../engine/canvas'
+import type { ConnectionState } from '../../engine/stream'
+import { ConnectionBadge } from './ConnectionBadge'
+import { useKitText } from './kitText'
+
+/** Props of `GameFrame`. */
+export interface GameFrameProps<V> {
+  /** Test ids read `<game>.round` and `<game>.connection`. */
+  game: string
+  /** Makes the game's scene (see `CanvasHost`). */
+  createScene: () => Scene<V>
+  /** What the scene draws; keep the object stable between changes. */
+  view: V
+  /** The drawing's accessible name, translated. */
+  label: string
+  roundId: string | null
+  connection: ConnectionState
+  /** The player's controls, beside the canvas (below it on narrow screens). */
+  panel: ReactNode
+}
+
+/** The game's canvas with the round and the connection over it, and the controls beside it. */
+export function GameFrame<V>(props: GameFrameProps<V>) {
+  const t = useKitText(props.game)
+  const { game } = props
+  return (
+    <div className="game__main">
+      <CanvasHost
+        className="game__canvas"
+        createScene={props.createScene}
+        snapshot={props.view}
+        label={props.label}
+      >
+        <div className="game__overlay">
+          <span className="game__round" data-testid={`${game}.round`}>
+            {t('kit:round', { round: props.roundId ?? '—' })}
+          </span>
+          <ConnectionBadge game={game} state={props.connection} />
+        </div>
+      </CanvasHost>
+      {props.panel}
+    </div>
+  )
+}

@@ -1,0 +1,46 @@
+import { useEffect, useEffectEvent, type ReactNode } from 'react'
+
+/** Props of `MainButton`. */
+export interface MainButtonProps {
+  /** What it does, for its colour: bet (or start), cash out, stop. */
+  kind: 'bet' | 'cash' | 'stop'
+  /** The full test id, e.g. `crash.bet-button`. */
+  testId: string
+  disabled?: boolean
+  onClick: () => void
+  children: ReactNode
+}
+
+/** The panel's big button: bet, cash out, start or stop auto-bet. */
+export function MainButton({ kind, testId, disabled, onClick, children }: MainButtonProps) {
+  return (
+    <button
+      type="button"
+      className={`game-main game-main--${kind}`}
+      data-testid={testId}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      {children}
+    </button>
+  )
+}
+
+/**
+ * Calls `onSpace` when Space is pressed and focus is not in a field or on a button (where Space
+ * already means something): the main button's keyboard shortcut.
+ */
+export function useSpaceKey(onSpace: () => void): void {
+  const onKey = useEffectEvent((event: KeyboardEvent) => {
+    if (event.code !== 'Space' || event.repeat) return
+    const target = event.target as HTMLElement | null
+    if (target && /^(INPUT|TEXTAREA|SELECT|BUTTON)$/.test(target.tagName)) return
+    event.preventDefault()
+    onSpace()
+  })
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => onKey(event)
+    window.addEventListener('keydown', listener)
+    return () => window.removeEventListener('keydown', listener)
+  }, [])
+}

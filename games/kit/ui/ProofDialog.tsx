@@ -1,0 +1,135 @@
+import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react'
+import type { LoadProof } from './proof'
+
+/** Where a proof stands: at hand, being asked for, unknown to the service, or not loaded. */
+export type ProofStatus = 'ready' | 'loading' | 'notFound' | 'failed'
+
+/** Props of `ProofDialog`. */
+export interface ProofDialogProps {
+  /** Test ids read `<game>.fairness-dialog` and `<game>.fairness-message`. */
+  game: string
+  /** The heading, translated. */
+  title: string
+  status: ProofStatus
+  /** What to say while not ready (translated); the game knows its own words. */
+  message: string
+  closeLabel: string
+  /** Asks again after a failed load; the retry button shows only with it. */
+  retry?: { label: string; onRetry: () => void }
+  onClose: () => void
+  /** The proof itself, shown when ready: the game's own content. */
+  children?: ReactNode
+}
+
+/**
+ * The modal around a game's fairness proof: focus on Close when it opens, Esc and the backdrop
+ * close it, the status in `data-status` and `aria-busy`, and the game's proof content inside.
+ */
+export function ProofDialog(props: ProofDialogProps) {
+  const { game, status, onClose } = props
+  const closeRef = useRef<HTMLButtonElement>(null)
+  const titleId = `${game}-fairness-title`
+  // The game re-renders on every stream event, with a new `onClose` each time: focus the close
+  // button and listen for Esc once per opening, not once per render.
+  const close = useEffectEvent(() => onClose())
+  useEffect(() => {
+    closeRef.current?.focus()
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close()
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [])
+  return (
+    // The backdrop is a scrim, not a control: a click on it is the mouse's shortcut for Close,
+    // which the keyboard has as Esc (above) and the focused Close button.
+    <div
+      className="game-dialog__backdrop"
+      role="presentation"
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose()
+      }}
+    >
+      <div
+        className="game-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-busy={status === 'loading'}
+        data-testid={`${game}.fairness-dialog`}
+        data-status={status}
+      >
+        <h2 id={titleId}>{props.title}</h2>
+        {status === 'ready' ? (
+          props.children
+        ) : (
+          <p
+            role={status === 'loading' ? 'status' : 'alert'}
+            data-testid={`${game}.fairness-message`}
+          >
+            {props.message}
+          </p>
+        )}
+        <div className="game-dialog__actions">
+          {status === 'failed' && props.retry ? (
+            <button type="button" className="button button--ghost" onClick={props.retry.onRetry}>
+              {props.retry.label}
+            </button>
+          ) : null}
+          <button ref={closeRef} type="button" className="button button--primary" onClick={onClose}>
+            {props.closeLabel}
+          </button>
+        </div>
+      </div>
+    </div>
+  )
+}
+
+/** A proof being fetched by id: its status, the proof once ready, and a retry. */
+export interface ProofRequest<T> {
+  status: ProofStatus
+  proof: T | null
+  retry: () => void
+}
+
+/**
+ * Fetches the proof of round `id` with `load`, again on `retry`; a new id or a retry shows
+ * "loading" at once, and an answer to an earlier request is never shown for a later one.
+ */
+export function useProofRequest<Id extends string, T>(
+  id: Id,
+  load: LoadProof<Id, T>,
+): ProofRequest<T> {
+  const [attempt, setAttempt] = useState(0)
+  const [result, setResult] = useState<{
+    key: string
+    status: ProofStatus
+    proof: T | null
+  } | null>(null)
+  const key = `${id}#${attempt}`
+  useEffect(() => {
+    const abort = new AbortController()
+    load(id, abort.signal).then(
+      (answer) => {
+        if (abort.signal.aborted) return
+        setResult(
+          answer.type === 'ok'
+            ? { key, status: 'ready', proof: answer.proof }
+            : { key, status: answer.type, proof: null },
+        )
+      },
+      (error: unknown) => {
+        if (abort.signal.aborted) return
+        setResult({ key, status: 'failed', proof: null })
+        throw error // a protocol mismatch is a bug: let it reach the error reporting
+      },
+    )
+    return () => abort.abort()
+  }, [load, id, key])
+  const current = result?.key === key ? result : null
+  return {
+    status: current?.status ?? 'loading',
+    proof: current?.proof ?? null,
+    retry: () => setAttempt((n) => n + 1),
+  }
+}
