@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
+import { compression } from 'vite-plugin-compression2'
 import { routeManifest } from './src/routes/table'
 
 /**
@@ -58,7 +59,19 @@ function pixiLazyRenderersPlugin(): Plugin {
  * default http://localhost:3000), proxied so the client and server share one origin.
  */
 export default defineConfig({
-  plugins: [react(), routeManifestPlugin(), pixiLazyRenderersPlugin()],
+  plugins: [
+    react(),
+    routeManifestPlugin(),
+    pixiLazyRenderersPlugin(),
+    // Brotli and gzip copies of every text file at the highest levels, written once at build time
+    // and served as they are by the reference server (@fastify/static `preCompressed`), so no
+    // request pays for compressing a script. Source maps stay out: only developer tools read them.
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(js|mjs|css|html|json|svg|webmanifest|txt)$/,
+      logLevel: 'silent',
+    }),
+  ],
   server: {
     port: 5173,
     proxy: {

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import type { Config } from './config'
 import type { Db } from './db/db'
 import { crashRoutes } from './games/crash/routes'
+import { registerCompression } from './http/compression'
 import { errorHandler } from './http/errors'
 import { registerRateLimit } from './http/rateLimit'
 import { authRoutes } from './http/routes/auth'
@@ -49,6 +50,8 @@ export async function buildApp(opts: {
   app.setErrorHandler(errorHandler)
   await registerSecurity(app, config)
   await registerRateLimit(app)
+  // Before every route, so each one (and the not-found fallback) gets its compression hook.
+  await registerCompression(app)
   await app.register(
     async (api) => {
       authRoutes(api, services)
@@ -65,7 +68,7 @@ export async function buildApp(opts: {
     },
     { prefix: API_PREFIX },
   )
-  registerStatic(app, config.distDir)
+  await registerStatic(app, config.distDir, { mode: config.mode })
   app.addHook('onClose', async () => {
     for (const t of services.timers) clearTimeout(t)
     services.timers.clear()

@@ -1,30 +1,9 @@
 import { createHash } from 'node:crypto'
-import { createReadStream } from 'node:fs'
-import { readFile, stat } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { extname, join, resolve, sep } from 'node:path'
+import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { z } from 'zod'
-
-const contentTypes: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.txt': 'text/plain; charset=utf-8',
-  '.map': 'application/json',
-  '.mp3': 'audio/mpeg',
-  '.ogg': 'audio/ogg',
-  '.wasm': 'application/wasm',
-}
 
 /** dist/routes.json as written by the client build. */
 const routesFile = z.object({
@@ -65,27 +44,70 @@ export function routeMatcher(routes: RoutesFile | undefined): (path: string) => 
   }
 }
 
-async function fileIfExists(path: string) {
-  try {
-    const s = await stat(path)
-    return s.isFile() ? s : undefined
-  } catch {
-    return undefined
-  }
+/** What the served index.html says about the server before any script runs. */
+export interface IndexFacts {
+  /** `sandbox` shows the no-real-money banner from the first paint (src/features/sandbox). */
+  mode: 'sandbox' | 'production'
 }
 
 /**
- * Serves the built client: static files from `distDir`, `builds/latest.json` (the app-version
- * poll), and the SPA fallback: index.html with 200 for a client route, 404 otherwise (the client
- * then shows its not-found page).
+ * Marks the served index.html with the server's mode (`<html data-mode="sandbox">`), so the shell
+ * draws the sandbox banner in its first frame instead of pushing the page down when `/config`
+ * answers. An attribute, not an inline script: the CSP allows no inline script.
  */
-export function registerStatic(app: FastifyInstance, distDir: string): void {
+export function markIndex(html: string, facts: IndexFacts): string {
+  return html.replace(/<html\b/i, `<html data-mode="${facts.mode}"`)
+}
+
+/** Hashed build output (`/assets/name-hash.js`): its name changes whenever its bytes do. */
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+
+/**
+ * Serves the built client. Files come from `@fastify/static`: brotli or gzip copies written by
+ * the build (vite.config.ts) when the browser accepts them, `Vary: Accept-Encoding`, ETags, hashed
+ * assets cached for a year, everything else revalidated. What is the app's own stays here:
+ * `builds/latest.json` (the app-version poll) and the SPA fallback, index.html with 200 for a
+ * client route and 404 otherwise (the client then shows its not-found page), marked with the mode.
+ */
+export async function registerStatic(
+  app: FastifyInstance,
+  distDir: string,
+  facts: IndexFacts,
+): Promise<void> {
   const root = resolve(distDir)
   const indexPath = join(root, 'index.html')
+  const assetsDir = join(root, 'assets') + sep
+
+  // In a scope of its own, so the Vary hook touches file replies only.
+  await app.register(async (files) => {
+    // The same URL answers brotli, gzip or identity bytes: caches must key on the encoding.
+    // Appended, not set: CORS may have put Origin there.
+    files.addHook('onSend', async (_req, reply, payload) => {
+      // Lower case, as @fastify/compress writes and looks for it, so neither adds it twice.
+      const vary = reply.getHeader('vary')
+      if (vary === undefined) reply.header('vary', 'accept-encoding')
+      else if (!/accept-encoding/i.test(String(vary)))
+        reply.header('vary', `${String(vary)}, accept-encoding`)
+      return payload
+    })
+    await files.register(fastifyStatic, {
+      root,
+      prefix: '/',
+      preCompressed: true,
+      // index.html always goes through the fallback below (route-aware status, the mode mark);
+      // a path without an extension is a client route, never a file, so it costs no disk lookup.
+      index: false,
+      allowedPath: (pathname) => extname(pathname) !== '' && pathname !== '/index.html',
+      cacheControl: false,
+      setHeaders(res, file) {
+        res.setHeader('cache-control', file.startsWith(assetsDir) ? IMMUTABLE : 'no-cache')
+      },
+    })
+  })
 
   const sendIndex = async (reply: FastifyReply, status: number) => {
-    const html = await readFile(indexPath).catch(() => undefined)
-    if (!html) {
+    const html = await readFile(indexPath, 'utf8').catch(() => undefined)
+    if (html === undefined) {
       return reply
         .status(503)
         .type('text/plain; charset=utf-8')
@@ -93,9 +115,9 @@ export function registerStatic(app: FastifyInstance, distDir: string): void {
     }
     return reply
       .status(status)
-      .type(contentTypes['.html']!)
+      .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(html)
+      .send(markIndex(html, facts))
   }
 
   const loadRoutes = async () => {
@@ -107,12 +129,13 @@ export function registerStatic(app: FastifyInstance, distDir: string): void {
   app.get('/builds/latest.json', async (_req, reply) => {
     reply.header('cache-control', 'no-store')
     const built = await readFile(join(root, 'builds', 'latest.json'), 'utf8').catch(() => undefined)
-    if (built !== undefined) return reply.type(contentTypes['.json']!).send(built)
+    if (built !== undefined) return reply.type('application/json; charset=utf-8').send(built)
     // Without a written build id, the hash of index.html changes with every build's asset hashes.
     const html = await readFile(indexPath).catch(() => Buffer.from('unbuilt'))
     return { id: createHash('sha256').update(html).digest('hex').slice(0, 16) }
   })
 
+  // Everything @fastify/static did not find ends here.
   app.setNotFoundHandler(async (req, reply) => {
     let path: string
     try {
@@ -126,21 +149,10 @@ export function registerStatic(app: FastifyInstance, distDir: string): void {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       return reply.status(404).send({ data: { message: 'not_found', params: { path } } })
     }
-    const file = resolve(root, '.' + path)
-    if ((file === root || file.startsWith(root + sep)) && extname(file) !== '') {
-      const s = await fileIfExists(file)
-      if (s) {
-        const immutable = file.startsWith(join(root, 'assets') + sep)
-        reply
-          .type(contentTypes[extname(file)] ?? 'application/octet-stream')
-          .header('content-length', s.size)
-          .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
-        return reply.send(createReadStream(file))
-      }
-      // A missing asset is a 404, not index.html: a stale chunk must fail loudly so the
-      // client's chunk-load handler reloads.
-      if (path.startsWith('/assets/')) return reply.status(404).type('text/plain').send('Not found')
-    }
+    // A missing asset is a 404, not index.html: a stale chunk must fail loudly so the client's
+    // chunk-load handler reloads.
+    if (path.startsWith('/assets/')) return reply.status(404).type('text/plain').send('Not found')
+    if (path === '/index.html') return sendIndex(reply, 200)
     let matches: (p: string) => boolean
     try {
       matches = routeMatcher(await loadRoutes())

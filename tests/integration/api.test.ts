@@ -3,6 +3,7 @@ import { testDrivers } from './support/drivers'
 import type { SuiteContext } from './support/context'
 import { startTestApp } from './support/harness'
 import { authSuite } from './suites/auth'
+import { deliverySuite } from './suites/delivery'
 import { fuzzSuite } from './suites/fuzz'
 import { moneySuite } from './suites/money'
 import { passwordSuite } from './suites/passwords'
@@ -30,5 +31,6 @@ describe.each(testDrivers())('HTTP API on $name', (driver) => {
   passwordSuite(ctx)
   moneySuite(ctx)
   siteSuite(ctx)
+  deliverySuite(ctx)
   fuzzSuite(ctx)
 })
