@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
+import { generateFontFace, getMetricsForFamily } from 'fontaine'
 import { compression } from 'vite-plugin-compression2'
 import { routeManifest } from './src/routes/table'
 
@@ -54,6 +55,61 @@ function pixiLazyRenderersPlugin(): Plugin {
   }
 }
 
+/** Fontsource's CSS for each weight of Inter, imported by src/main.tsx. */
+const WEB_FONT_CSS = /\/node_modules\/@fontsource\/inter\/(\d+)\.css$/
+
+/**
+ * Local fonts that stand in for Inter until it has loaded, in the order they are tried: Android,
+ * Apple, Windows, then Linux. Each gets a face scaled to Inter's metrics. DejaVu Sans is not in
+ * fontaine's metrics collection: its numbers are read from DejaVuSans.ttf (2.37) with fontaine's
+ * `readMetrics`.
+ */
+const WEB_FONT_FALLBACKS: { font: string; metrics?: Parameters<typeof generateFontFace>[0] }[] = [
+  { font: 'Roboto' },
+  { font: 'Helvetica Neue' },
+  { font: 'Segoe UI' },
+  { font: 'Arial' },
+  {
+    font: 'DejaVu Sans',
+    metrics: { ascent: 1901, descent: -483, lineGap: 0, unitsPerEm: 2048, xWidthAvg: 1041 },
+  },
+]
+
+/** One `@font-face` per fallback, each a local font scaled to Inter (fontaine's metrics). */
+async function webFontFallbackCss(): Promise<string> {
+  const inter = await getMetricsForFamily('Inter')
+  if (!inter) throw new Error('[web-font] fontaine has no metrics for Inter')
+  const faces: string[] = []
+  for (const { font, metrics } of WEB_FONT_FALLBACKS) {
+    const local = metrics ?? (await getMetricsForFamily(font))
+    if (!local) throw new Error(`[web-font] fontaine has no metrics for ${font}`)
+    faces.push(generateFontFace(inter, { name: `Inter fallback ${font}`, font, metrics: local }))
+  }
+  const stack = WEB_FONT_FALLBACKS.map(({ font }) => `"Inter fallback ${font}"`).join(', ')
+  return `${faces.join('')}:root { --font-fallbacks: ${stack}; }\n`
+}
+
+/**
+ * Inter without layout shift. Its faces are drawn only if they are there within the first 100 ms
+ * (`font-display: optional`, where Fontsource ships `swap`), so text never re-flows when the font
+ * lands; the file is cached for the next page load. Until then a local font scaled to Inter's
+ * metrics (width, ascent, descent) takes the same room, so the page looks the same either way.
+ * The fallback faces and the `--font-fallbacks` stack (src/styles/theme.css) ride on 400.css.
+ */
+function webFontPlugin(): Plugin {
+  return {
+    name: 'tessera-web-font',
+    enforce: 'pre',
+    async transform(code, id) {
+      const weight = WEB_FONT_CSS.exec(id)?.[1]
+      if (!weight) return null
+      const out = code.replace(/font-display:\s*swap/g, 'font-display: optional')
+      if (out === code) throw new Error(`[web-font] no font-display: swap in ${id}`)
+      return { code: weight === '400' ? out + (await webFontFallbackCss()) : out, map: null }
+    },
+  }
+}
+
 /**
  * Client build. In development the API lives on the reference server (`TESSERA_API_PROXY`,
  * default http://localhost:3000), proxied so the client and server share one origin.
@@ -63,6 +119,7 @@ export default defineConfig({
     react(),
     routeManifestPlugin(),
     pixiLazyRenderersPlugin(),
+    webFontPlugin(),
     // Brotli and gzip copies of every text file at the highest levels, written once at build time
     // and served as they are by the reference server (@fastify/static `preCompressed`), so no
     // request pays for compressing a script. Source maps stay out: only developer tools read them.
