@@ -32,7 +32,6 @@ export function LanguageSwitch({ place = 'header' }: { place?: 'header' | 'foote
           hrefLang={HTML_LANG[locale]}
           lang={HTML_LANG[locale]}
           aria-current={locale === active ? 'true' : undefined}
-          aria-label={t(NAMES[locale].full)}
           data-testid={`${place}.language-${locale}`}
           className="lang-switch__link"
           onClick={(event) => {
@@ -41,7 +40,9 @@ export function LanguageSwitch({ place = 'header' }: { place?: 'header' | 'foote
             if (locale !== active) void switchLocale(router, locale)
           }}
         >
+          {/* The name starts with what is shown (WCAG 2.5.3): "EN English", never "English" alone. */}
           {t(NAMES[locale].short)}
+          <span className="visually-hidden"> {t(NAMES[locale].full)}</span>
         </a>
       ))}
     </nav>

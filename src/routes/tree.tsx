@@ -55,6 +55,7 @@ declare module '@tanstack/react-router' {
     routeId?: string
     titleKey?: string
     descriptionKey?: string
+    metaKey?: string
     game?: boolean
     fullWidth?: boolean
     layout?: 'default' | 'no-access'
@@ -102,6 +103,7 @@ function options(entry: RouteEntry) {
       routeId: entry.id,
       titleKey: entry.titleKey,
       descriptionKey: entry.descriptionKey,
+      metaKey: entry.metaKey,
       game: entry.game ?? false,
       fullWidth: entry.fullWidth ?? false,
       layout: entry.layout ?? 'default',
