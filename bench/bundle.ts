@@ -138,7 +138,12 @@ export const bundle: Benchmark = {
         { name: 'lobby first-load JS', value: kb(js.brotli), unit: 'KB brotli' },
         {
           name: 'lobby first-load JS, sent by the reference server',
-          value: kb(await sent(server.origin, [...lobby].filter((p) => p.endsWith('.js')))),
+          value: kb(
+            await sent(
+              server.origin,
+              [...lobby].filter((p) => p.endsWith('.js')),
+            ),
+          ),
           unit: 'KB brotli',
         },
         { name: 'lobby first-load JS+CSS', value: kb(lobbySizes.gzip), unit: 'KB gzip' },

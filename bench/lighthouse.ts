@@ -118,7 +118,8 @@ const round = (n: number, step: number) => Math.round(n / step) * step
 /** The figures of one run, with the budgets that apply to its page and preset. */
 function figuresOf(lhr: Result, preset: 'mobile' | 'desktop', page: string): Figure[] {
   const at = `${preset} ${page}`
-  const score = (id: (typeof CATEGORIES)[number]) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
+  const score = (id: (typeof CATEGORIES)[number]) =>
+    Math.round((lhr.categories[id]?.score ?? 0) * 100)
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN
   const phone = preset === 'mobile'
   const fast = phone && FAST_ON_PHONES.has(page)
