@@ -2,7 +2,7 @@ import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { generateFontFace, getMetricsForFamily } from 'fontaine'
 import { compression } from 'vite-plugin-compression2'
-import { ON_DEMAND_NAMESPACES } from './src/i18n/locales'
+import { DEFAULT_LOCALE, ON_DEMAND_NAMESPACES } from './src/i18n/locales'
 import { routeManifest } from './src/routes/table'
 
 /**
@@ -123,6 +123,32 @@ function localeChunk(id: string): string | null {
 }
 
 /**
+ * Writes dist/preload.json: the chunk of each locale's start-up texts ({@link localeChunk}), so the
+ * reference server names the page's one in index.html (`modulepreload`) and the browser fetches
+ * it beside the scripts, not one round trip after them.
+ */
+function localePreloadPlugin(): Plugin {
+  return {
+    name: 'tessera-locale-preload',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const locales: Record<string, string> = {}
+      for (const file of Object.values(bundle)) {
+        const lang = file.type === 'chunk' ? /^locale-([a-z]+)$/.exec(file.name)?.[1] : undefined
+        if (lang) locales[lang] = `/${file.fileName}`
+      }
+      if (!locales[DEFAULT_LOCALE])
+        throw new Error('[locale-preload] no chunk for the default locale')
+      this.emitFile({
+        type: 'asset',
+        fileName: 'preload.json',
+        source: `${JSON.stringify({ default: DEFAULT_LOCALE, locales }, null, 2)}\n`,
+      })
+    },
+  }
+}
+
+/**
  * Client build. In development the API lives on the reference server (`TESSERA_API_PROXY`,
  * default http://localhost:3000), proxied so the client and server share one origin.
  */
@@ -130,6 +156,7 @@ export default defineConfig({
   plugins: [
     react(),
     routeManifestPlugin(),
+    localePreloadPlugin(),
     pixiLazyRenderersPlugin(),
     webFontPlugin(),
     // Brotli and gzip copies of every text file at the highest levels, written once at build time

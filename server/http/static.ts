@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { extname, join, resolve, sep } from 'node:path'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 
 /** dist/routes.json as written by the client build. */
@@ -44,19 +44,69 @@ export function routeMatcher(routes: RoutesFile | undefined): (path: string) => 
   }
 }
 
-/** What the served index.html says about the server before any script runs. */
+/** dist/preload.json as written by the client build: each locale's start-up texts chunk. */
+const preloadFile = z.object({
+  default: z.string(),
+  locales: z.record(z.string(), z.string().check(z.regex(/^\/assets\/[\w.-]+\.js$/))),
+})
+type PreloadFile = z.infer<typeof preloadFile>
+
+/** What the served index.html says about the server and the page before any script runs. */
 export interface IndexFacts {
   /** `sandbox` shows the no-real-money banner from the first paint (src/features/sandbox). */
   mode: 'sandbox' | 'production'
+  /** Scripts the page will import at start, fetched beside the entry (`modulepreload`). */
+  preload?: readonly string[]
 }
 
 /**
  * Marks the served index.html with the server's mode (`<html data-mode="sandbox">`), so the shell
  * draws the sandbox banner in its first frame instead of pushing the page down when `/config`
- * answers. An attribute, not an inline script: the CSP allows no inline script.
+ * answers, and names the scripts to preload. Attributes and links, not an inline script: the CSP
+ * allows no inline script.
  */
 export function markIndex(html: string, facts: IndexFacts): string {
-  return html.replace(/<html\b/i, `<html data-mode="${facts.mode}"`)
+  const links = (facts.preload ?? [])
+    .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
+    .join('')
+  return html
+    .replace(/<html\b/i, `<html data-mode="${facts.mode}"`)
+    .replace(/<\/head>/i, `${links}</head>`)
+}
+
+/**
+ * The locale the client will most likely start in (src/features/locale/decide.ts), from what the
+ * request shows: the path's prefix, else the `locale` cookie, else the first supported language
+ * the browser asks for, else the default. (The client may still pick a signed-in player's own.)
+ */
+export function requestLocale(
+  path: string,
+  headers: { cookie?: string; 'accept-language'?: string },
+  known: readonly string[],
+  fallback: string,
+): string {
+  const supported = (tag: string | undefined) => {
+    const primary = tag?.trim().toLowerCase().split(/[-_;]/)[0]
+    const locale = primary === 'kk' ? 'kz' : primary
+    return locale && known.includes(locale) ? locale : undefined
+  }
+  const prefix = /^\/([a-z]{2})(?:\/|$)/.exec(path)?.[1]
+  if (prefix && prefix !== fallback && known.includes(prefix)) return prefix
+  if (prefix === fallback) return fallback
+  const cookie = /(?:^|;\s*)locale=([^;]*)/.exec(headers.cookie ?? '')?.[1]
+  return (
+    supported(cookie) ??
+    (headers['accept-language'] ?? '').split(',').map(supported).find(Boolean) ??
+    fallback
+  )
+}
+
+/** Adds `name` to the reply's Vary header unless it is there (CORS may have put Origin there). */
+function addVary(reply: FastifyReply, name: string): void {
+  const vary = reply.getHeader('vary')
+  if (vary === undefined) reply.header('vary', name)
+  else if (!new RegExp(`(^|,)\\s*${name}\\s*(,|$)`, 'i').test(String(vary)))
+    reply.header('vary', `${String(vary)}, ${name}`)
 }
 
 /** Hashed build output (`/assets/name-hash.js`): its name changes whenever its bytes do. */
@@ -81,13 +131,9 @@ export async function registerStatic(
   // In a scope of its own, so the Vary hook touches file replies only.
   await app.register(async (files) => {
     // The same URL answers brotli, gzip or identity bytes: caches must key on the encoding.
-    // Appended, not set: CORS may have put Origin there.
     files.addHook('onSend', async (_req, reply, payload) => {
       // Lower case, as @fastify/compress writes and looks for it, so neither adds it twice.
-      const vary = reply.getHeader('vary')
-      if (vary === undefined) reply.header('vary', 'accept-encoding')
-      else if (!/accept-encoding/i.test(String(vary)))
-        reply.header('vary', `${String(vary)}, accept-encoding`)
+      addVary(reply, 'accept-encoding')
       return payload
     })
     await files.register(fastifyStatic, {
@@ -105,7 +151,13 @@ export async function registerStatic(
     })
   })
 
-  const sendIndex = async (reply: FastifyReply, status: number) => {
+  const loadPreload = async (): Promise<PreloadFile | undefined> => {
+    const raw = await readFile(join(root, 'preload.json'), 'utf8').catch(() => undefined)
+    if (raw === undefined) return undefined
+    return preloadFile.parse(JSON.parse(raw) as unknown)
+  }
+
+  const sendIndex = async (req: FastifyRequest, reply: FastifyReply, status: number) => {
     const html = await readFile(indexPath, 'utf8').catch(() => undefined)
     if (html === undefined) {
       return reply
@@ -113,11 +165,27 @@ export async function registerStatic(
         .type('text/plain; charset=utf-8')
         .send('The client is not built yet: run `npm run build`.')
     }
+    const preload = await loadPreload().catch((err: unknown) => {
+      req.log.warn({ err }, 'dist/preload.json is invalid; preloading nothing')
+      return undefined
+    })
+    const locale =
+      preload &&
+      requestLocale(
+        new URL(req.url, 'http://x').pathname,
+        req.headers,
+        Object.keys(preload.locales),
+        preload.default,
+      )
+    const texts = locale ? preload.locales[locale] : undefined
+    // The preloaded texts follow the locale cookie and the browser's languages.
+    addVary(reply, 'cookie')
+    addVary(reply, 'accept-language')
     return reply
       .status(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(markIndex(html, facts))
+      .send(markIndex(html, { ...facts, preload: texts ? [texts] : [] }))
   }
 
   const loadRoutes = async () => {
@@ -152,7 +220,7 @@ export async function registerStatic(
     // A missing asset is a 404, not index.html: a stale chunk must fail loudly so the client's
     // chunk-load handler reloads.
     if (path.startsWith('/assets/')) return reply.status(404).type('text/plain').send('Not found')
-    if (path === '/index.html') return sendIndex(reply, 200)
+    if (path === '/index.html') return sendIndex(req, reply, 200)
     let matches: (p: string) => boolean
     try {
       matches = routeMatcher(await loadRoutes())
@@ -160,6 +228,6 @@ export async function registerStatic(
       req.log.warn({ err }, 'dist/routes.json is invalid; serving every path')
       matches = () => true
     }
-    return sendIndex(reply, matches(path) ? 200 : 404)
+    return sendIndex(req, reply, matches(path) ? 200 : 404)
   })
 }

@@ -18,11 +18,19 @@ async function builtDist(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'tessera-dist-'))
   await mkdir(join(dir, 'assets'))
   const files: Record<string, string> = {
-    'index.html': '<!doctype html><html lang="en"><body><div id="root"></div></body></html>',
+    'index.html':
+      '<!doctype html><html lang="en"><head></head><body><div id="root"></div></body></html>',
     'assets/index-AbC123.js': SCRIPT,
     'assets/index-AbC123.css': STYLE,
     'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
-    'routes.json': JSON.stringify({ patterns: [{ path: '/' }, { path: '/faq' }], locales: [] }),
+    'routes.json': JSON.stringify({
+      patterns: [{ path: '/' }, { path: '/faq' }],
+      locales: ['ru', 'kz'],
+    }),
+    'preload.json': JSON.stringify({
+      default: 'en',
+      locales: { en: '/assets/locale-en-1.js', ru: '/assets/locale-ru-2.js' },
+    }),
   }
   for (const [name, body] of Object.entries(files)) {
     await writeFile(join(dir, name), body)
@@ -80,6 +88,16 @@ export function deliverySuite(ctx: SuiteContext): void {
       const page = await t.call('GET', '/')
       expect(page.headers['cache-control']).toBe('no-cache')
       expect(page.body).toContain('<html data-mode="sandbox" lang="en">')
+      const preload = (html: string) =>
+        /rel="modulepreload" crossorigin href="([^"]+)"/.exec(html)?.[1]
+      expect(preload(page.body)).toBe('/assets/locale-en-1.js')
+      expect(page.headers['vary']).toMatch(/cookie.*accept-language/i)
+      expect(preload((await t.call('GET', '/ru/faq')).body)).toBe('/assets/locale-ru-2.js')
+      const cookie = await t.call('GET', '/faq', { headers: { cookie: 'locale=ru' } })
+      expect(preload(cookie.body)).toBe('/assets/locale-ru-2.js')
+      // No chunk for kz in this build: the default's is named rather than none.
+      const kz = await t.call('GET', '/faq', { headers: { 'accept-language': 'kk-KZ' } })
+      expect(preload(kz.body)).toBe('/assets/locale-en-1.js')
       expect((await t.call('GET', '/favicon.svg')).headers['cache-control']).toBe('no-cache')
       const prod = await startTestApp(ctx.db, {
         DIST_DIR: await builtDist(),
