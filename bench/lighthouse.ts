@@ -9,7 +9,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
-import { loadavg } from 'node:os'
+import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
 import { launch } from 'chrome-launcher'
 import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse'
@@ -230,6 +230,7 @@ export const lighthouseBench: Benchmark = {
       figures,
       meta: {
         // A shared machine's load changes the simulated timings: kept beside the figures.
+        note: `Load average (1 min, ${cpus().length} cores): ${loadBefore[0]!.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after; Lighthouse scales the main-thread time it observes, so a busy machine reads slower.`,
         loadAverage1mBefore: loadBefore[0],
         loadAverage1mAfter: loadavg()[0],
         runs: notes,

@@ -5,8 +5,8 @@ import { constants } from 'node:zlib'
 /**
  * Answers smaller than this many bytes go out as they are. `npm run bench -- compress` measures,
  * for JSON answers of each size, the bytes brotli saves and the time it takes, and so the link
- * speed below which the compressed answer arrives sooner: about 80 Mbit/s for a 376-byte answer,
- * 144 Mbit/s for 551 bytes, more for every larger one (2026-11-25, 2 busy cores). From 512 bytes
+ * speed below which the compressed answer arrives sooner: 80 to 90 Mbit/s for a 376-byte answer,
+ * 105 to 145 for 551 bytes, more for every larger one (2026-11-25, 2 busy cores). From 512 bytes
  * compressing wins on every phone connection; below it brotli saves a hundred-odd bytes that fit
  * the same TCP segment anyway.
  */
