@@ -1,5 +1,8 @@
 import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
+import { generateFontFace, getMetricsForFamily } from 'fontaine'
+import { compression } from 'vite-plugin-compression2'
+import { DEFAULT_LOCALE, ON_DEMAND_NAMESPACES } from './src/i18n/locales'
 import { routeManifest } from './src/routes/table'
 
 /**
@@ -53,12 +56,118 @@ function pixiLazyRenderersPlugin(): Plugin {
   }
 }
 
+/** Fontsource's CSS for each weight of Inter, imported by src/main.tsx. */
+const WEB_FONT_CSS = /\/node_modules\/@fontsource\/inter\/(\d+)\.css$/
+
+/**
+ * Local fonts that stand in for Inter until it has loaded, in the order they are tried: Android,
+ * Apple, Windows, then Linux. Each gets a face scaled to Inter's metrics. DejaVu Sans is not in
+ * fontaine's metrics collection: its numbers are read from DejaVuSans.ttf (2.37) with fontaine's
+ * `readMetrics`.
+ */
+const WEB_FONT_FALLBACKS: { font: string; metrics?: Parameters<typeof generateFontFace>[0] }[] = [
+  { font: 'Roboto' },
+  { font: 'Helvetica Neue' },
+  { font: 'Segoe UI' },
+  { font: 'Arial' },
+  {
+    font: 'DejaVu Sans',
+    metrics: { ascent: 1901, descent: -483, lineGap: 0, unitsPerEm: 2048, xWidthAvg: 1041 },
+  },
+]
+
+/** One `@font-face` per fallback, each a local font scaled to Inter (fontaine's metrics). */
+async function webFontFallbackCss(): Promise<string> {
+  const inter = await getMetricsForFamily('Inter')
+  if (!inter) throw new Error('[web-font] fontaine has no metrics for Inter')
+  const faces: string[] = []
+  for (const { font, metrics } of WEB_FONT_FALLBACKS) {
+    const local = metrics ?? (await getMetricsForFamily(font))
+    if (!local) throw new Error(`[web-font] fontaine has no metrics for ${font}`)
+    faces.push(generateFontFace(inter, { name: `Inter fallback ${font}`, font, metrics: local }))
+  }
+  const stack = WEB_FONT_FALLBACKS.map(({ font }) => `"Inter fallback ${font}"`).join(', ')
+  return `${faces.join('')}:root { --font-fallbacks: ${stack}; }\n`
+}
+
+/**
+ * Inter without layout shift. Its faces are drawn only if they are there within the first 100 ms
+ * (`font-display: optional`, where Fontsource ships `swap`), so text never re-flows when the font
+ * lands; the file is cached for the next page load. Until then a local font scaled to Inter's
+ * metrics (width, ascent, descent) takes the same room, so the page looks the same either way.
+ * The fallback faces and the `--font-fallbacks` stack (src/styles/theme.css) ride on 400.css.
+ */
+function webFontPlugin(): Plugin {
+  return {
+    name: 'tessera-web-font',
+    enforce: 'pre',
+    async transform(code, id) {
+      const weight = WEB_FONT_CSS.exec(id)?.[1]
+      if (!weight) return null
+      const out = code.replace(/font-display:\s*swap/g, 'font-display: optional')
+      if (out === code) throw new Error(`[web-font] no font-display: swap in ${id}`)
+      return { code: weight === '400' ? out + (await webFontFallbackCss()) : out, map: null }
+    },
+  }
+}
+
+/**
+ * A locale's namespaces that load at start (src/i18n) go out as one chunk per language, not one
+ * per file: ten small files took two round trips over HTTP/1.1's six connections before the
+ * first frame could be drawn. The on-demand namespaces keep a chunk each.
+ */
+function localeChunk(id: string): string | null {
+  const match = /[\\/]locales[\\/]([a-z]+)[\\/]([A-Za-z0-9_-]+)\.json$/.exec(id)
+  if (!match || ON_DEMAND_NAMESPACES.includes(match[2] as string)) return null
+  return `locale-${match[1]}`
+}
+
+/**
+ * Writes dist/preload.json: the chunk of each locale's start-up texts ({@link localeChunk}), so the
+ * reference server names the page's one in index.html (`modulepreload`) and the browser fetches
+ * it beside the scripts, not one round trip after them.
+ */
+function localePreloadPlugin(): Plugin {
+  return {
+    name: 'tessera-locale-preload',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const locales: Record<string, string> = {}
+      for (const file of Object.values(bundle)) {
+        const lang = file.type === 'chunk' ? /^locale-([a-z]+)$/.exec(file.name)?.[1] : undefined
+        if (lang) locales[lang] = `/${file.fileName}`
+      }
+      if (!locales[DEFAULT_LOCALE])
+        throw new Error('[locale-preload] no chunk for the default locale')
+      this.emitFile({
+        type: 'asset',
+        fileName: 'preload.json',
+        source: `${JSON.stringify({ default: DEFAULT_LOCALE, locales }, null, 2)}\n`,
+      })
+    },
+  }
+}
+
 /**
  * Client build. In development the API lives on the reference server (`TESSERA_API_PROXY`,
  * default http://localhost:3000), proxied so the client and server share one origin.
  */
 export default defineConfig({
-  plugins: [react(), routeManifestPlugin(), pixiLazyRenderersPlugin()],
+  plugins: [
+    react(),
+    routeManifestPlugin(),
+    localePreloadPlugin(),
+    pixiLazyRenderersPlugin(),
+    webFontPlugin(),
+    // Brotli and gzip copies of every text file at the highest levels, written once at build time
+    // and served as they are by the reference server (@fastify/static `preCompressed`), so no
+    // request pays for compressing a script. Source maps stay out: only developer tools read them.
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(js|mjs|css|html|json|svg|webmanifest|txt)$/,
+      logLevel: 'silent',
+    }),
+  ],
   server: {
     port: 5173,
     proxy: {
@@ -73,5 +182,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: localeChunk, debugName: 'locale' }] } },
+    },
   },
 })

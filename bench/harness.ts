@@ -55,7 +55,9 @@ export function toMarkdown(results: readonly BenchResult[], when: string): strin
   const lines = [`# Benchmark results`, '', `Written ${when} by \`npm run bench\`.`, '']
   for (const r of results) {
     const measured = typeof r.meta?.measuredAt === 'string' ? ` Measured ${r.meta.measuredAt}.` : ''
-    lines.push(`## ${r.name}`, '', `${r.description}${measured}`, '')
+    // A benchmark's word on the conditions of this run (e.g. the machine's load).
+    const note = typeof r.meta?.note === 'string' ? ` ${r.meta.note}` : ''
+    lines.push(`## ${r.name}`, '', `${r.description}${measured}${note}`, '')
     lines.push('| figure | value | budget | baseline | status |', '|---|---|---|---|---|')
     for (const f of r.figures) {
       const budget =

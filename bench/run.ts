@@ -15,6 +15,8 @@ const all: Record<string, () => Promise<Benchmark>> = {
   replay: async () => (await import('./replay')).replayBench,
   render: async () => (await import('./render')).renderBench,
   memory: async () => (await import('./memory')).memoryBench,
+  lighthouse: async () => (await import('./lighthouse')).lighthouseBench,
+  compress: async () => (await import('./compress')).compressBench,
 }
 const names = Object.keys(all)
 

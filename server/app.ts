@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import type { Config } from './config'
 import type { Db } from './db/db'
 import { GAME_MODULES, type ServerGame } from './games'
+import { registerCompression } from './http/compression'
 import { errorHandler } from './http/errors'
 import { registerRateLimit } from './http/rateLimit'
 import { authRoutes } from './http/routes/auth'
@@ -53,6 +54,8 @@ export async function buildApp(opts: {
   app.setErrorHandler(errorHandler)
   await registerSecurity(app, config, API_PREFIX)
   await registerRateLimit(app, services)
+  // Before every route, so each one (and the not-found fallback) gets its compression hook.
+  await registerCompression(app)
   await app.register(
     async (api) => {
       authRoutes(api, services)
@@ -73,7 +76,7 @@ export async function buildApp(opts: {
     },
     { prefix: API_PREFIX },
   )
-  registerStatic(app, config.distDir)
+  await registerStatic(app, config.distDir, { mode: config.mode })
   app.addHook('onClose', async () => {
     for (const t of services.timers) clearTimeout(t)
     services.timers.clear()

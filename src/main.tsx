@@ -44,6 +44,9 @@ async function mount(): Promise<void> {
   startModalUrlSync(router)
   installGlobalErrorHandlers(router)
 
+  // The first frame shows the whole page: its route's code and texts (the crash game, the FAQ)
+  // are in before anything is drawn, so nothing drawn is pushed aside when they arrive.
+  await router.load()
   createRoot(root).render(
     <StrictMode>
       <App router={router} i18n={i18n} />

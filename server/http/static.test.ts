@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { compilePattern, routeMatcher } from './static'
+import { compilePattern, markIndex, requestLocale, routeMatcher } from './static'
 
 describe('client route matching for the SPA fallback', () => {
   it('compiles params with their regexes and literal segments', () => {
@@ -30,5 +30,32 @@ describe('client route matching for the SPA fallback', () => {
     ])
     expect(['/en/faq', '/rufaq', '/faq/x'].map(match)).toEqual([false, false, false])
     expect(routeMatcher(undefined)('/anything')).toBe(true)
+  })
+})
+
+describe('the served index.html', () => {
+  it('carries the mode on <html> and a modulepreload per script in <head>', () => {
+    const html = '<!doctype html><html lang="en"><head><title>T</title></head><body></body></html>'
+    expect(markIndex(html, { mode: 'sandbox', preload: ['/assets/locale-ru-1.js'] })).toBe(
+      '<!doctype html><html data-mode="sandbox" lang="en"><head><title>T</title>' +
+        '<link rel="modulepreload" crossorigin href="/assets/locale-ru-1.js"></head><body></body></html>',
+    )
+    expect(markIndex(html, { mode: 'production' })).toContain('<title>T</title></head>')
+  })
+
+  it('guesses the start locale from the prefix, the cookie, then the browser languages', () => {
+    const known = ['en', 'ru', 'kz']
+    const guess = (path: string, headers: { cookie?: string; 'accept-language'?: string } = {}) =>
+      requestLocale(path, headers, known, 'en')
+    expect(guess('/ru/faq', { cookie: 'locale=kz' })).toBe('ru')
+    expect(guess('/kz')).toBe('kz')
+    expect(guess('/faq', { cookie: 'a=1; locale=kz; b=2' })).toBe('kz')
+    expect(guess('/faq', { cookie: 'locale=de', 'accept-language': 'de-DE, kk;q=0.8, ru' })).toBe(
+      'kz',
+    )
+    expect(guess('/', { 'accept-language': 'ru-RU,ru;q=0.9' })).toBe('ru')
+    expect(guess('/', { 'accept-language': 'fr' })).toBe('en')
+    expect(guess('/fr/x')).toBe('en')
+    expect(guess('/en/faq', { cookie: 'locale=ru' })).toBe('en')
   })
 })

@@ -1,30 +1,9 @@
 import { createHash } from 'node:crypto'
-import { createReadStream } from 'node:fs'
-import { readFile, stat } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { extname, join, resolve, sep } from 'node:path'
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
-
-const contentTypes: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.txt': 'text/plain; charset=utf-8',
-  '.map': 'application/json',
-  '.mp3': 'audio/mpeg',
-  '.ogg': 'audio/ogg',
-  '.wasm': 'application/wasm',
-}
 
 /** dist/routes.json as written by the client build. */
 const routesFile = z.object({
@@ -65,37 +44,148 @@ export function routeMatcher(routes: RoutesFile | undefined): (path: string) => 
   }
 }
 
-async function fileIfExists(path: string) {
-  try {
-    const s = await stat(path)
-    return s.isFile() ? s : undefined
-  } catch {
-    return undefined
-  }
+/** dist/preload.json as written by the client build: each locale's start-up texts chunk. */
+const preloadFile = z.object({
+  default: z.string(),
+  locales: z.record(z.string(), z.string().check(z.regex(/^\/assets\/[\w.-]+\.js$/))),
+})
+type PreloadFile = z.infer<typeof preloadFile>
+
+/** What the served index.html says about the server and the page before any script runs. */
+export interface IndexFacts {
+  /** `sandbox` shows the no-real-money banner from the first paint (src/features/sandbox). */
+  mode: 'sandbox' | 'production'
+  /** Scripts the page will import at start, fetched beside the entry (`modulepreload`). */
+  preload?: readonly string[]
 }
 
 /**
- * Serves the built client: static files from `distDir`, `builds/latest.json` (the app-version
- * poll), and the SPA fallback: index.html with 200 for a client route, 404 otherwise (the client
- * then shows its not-found page).
+ * Marks the served index.html with the server's mode (`<html data-mode="sandbox">`), so the shell
+ * draws the sandbox banner in its first frame instead of pushing the page down when `/config`
+ * answers, and names the scripts to preload. Attributes and links, not an inline script: the CSP
+ * allows no inline script.
  */
-export function registerStatic(app: FastifyInstance, distDir: string): void {
+export function markIndex(html: string, facts: IndexFacts): string {
+  const links = (facts.preload ?? [])
+    .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
+    .join('')
+  return html
+    .replace(/<html\b/i, `<html data-mode="${facts.mode}"`)
+    .replace(/<\/head>/i, `${links}</head>`)
+}
+
+/**
+ * The locale the client will most likely start in (src/features/locale/decide.ts), from what the
+ * request shows: the path's prefix, else the `locale` cookie, else the first supported language
+ * the browser asks for, else the default. (The client may still pick a signed-in player's own.)
+ */
+export function requestLocale(
+  path: string,
+  headers: { cookie?: string; 'accept-language'?: string },
+  known: readonly string[],
+  fallback: string,
+): string {
+  const supported = (tag: string | undefined) => {
+    const primary = tag?.trim().toLowerCase().split(/[-_;]/)[0]
+    const locale = primary === 'kk' ? 'kz' : primary
+    return locale && known.includes(locale) ? locale : undefined
+  }
+  const prefix = /^\/([a-z]{2})(?:\/|$)/.exec(path)?.[1]
+  if (prefix && prefix !== fallback && known.includes(prefix)) return prefix
+  if (prefix === fallback) return fallback
+  const cookie = /(?:^|;\s*)locale=([^;]*)/.exec(headers.cookie ?? '')?.[1]
+  return (
+    supported(cookie) ??
+    (headers['accept-language'] ?? '').split(',').map(supported).find(Boolean) ??
+    fallback
+  )
+}
+
+/** Adds `name` to the reply's Vary header unless it is there (CORS may have put Origin there). */
+function addVary(reply: FastifyReply, name: string): void {
+  const vary = reply.getHeader('vary')
+  if (vary === undefined) reply.header('vary', name)
+  else if (!new RegExp(`(^|,)\\s*${name}\\s*(,|$)`, 'i').test(String(vary)))
+    reply.header('vary', `${String(vary)}, ${name}`)
+}
+
+/** Hashed build output (`/assets/name-hash.js`): its name changes whenever its bytes do. */
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+
+/**
+ * Serves the built client. Files come from `@fastify/static`: brotli or gzip copies written by
+ * the build (vite.config.ts) when the browser accepts them, `Vary: Accept-Encoding`, ETags, hashed
+ * assets cached for a year, everything else revalidated. What is the app's own stays here:
+ * `builds/latest.json` (the app-version poll) and the SPA fallback, index.html with 200 for a
+ * client route and 404 otherwise (the client then shows its not-found page), marked with the mode.
+ */
+export async function registerStatic(
+  app: FastifyInstance,
+  distDir: string,
+  facts: IndexFacts,
+): Promise<void> {
   const root = resolve(distDir)
   const indexPath = join(root, 'index.html')
+  const assetsDir = join(root, 'assets') + sep
 
-  const sendIndex = async (reply: FastifyReply, status: number) => {
-    const html = await readFile(indexPath).catch(() => undefined)
-    if (!html) {
+  // In a scope of its own, so the Vary hook touches file replies only.
+  await app.register(async (files) => {
+    // The same URL answers brotli, gzip or identity bytes: caches must key on the encoding.
+    files.addHook('onSend', async (_req, reply, payload) => {
+      // Lower case, as @fastify/compress writes and looks for it, so neither adds it twice.
+      addVary(reply, 'accept-encoding')
+      return payload
+    })
+    await files.register(fastifyStatic, {
+      root,
+      prefix: '/',
+      preCompressed: true,
+      // index.html always goes through the fallback below (route-aware status, the mode mark);
+      // a path without an extension is a client route, never a file, so it costs no disk lookup.
+      index: false,
+      allowedPath: (pathname) => extname(pathname) !== '' && pathname !== '/index.html',
+      cacheControl: false,
+      setHeaders(res, file) {
+        res.setHeader('cache-control', file.startsWith(assetsDir) ? IMMUTABLE : 'no-cache')
+      },
+    })
+  })
+
+  const loadPreload = async (): Promise<PreloadFile | undefined> => {
+    const raw = await readFile(join(root, 'preload.json'), 'utf8').catch(() => undefined)
+    if (raw === undefined) return undefined
+    return preloadFile.parse(JSON.parse(raw) as unknown)
+  }
+
+  const sendIndex = async (req: FastifyRequest, reply: FastifyReply, status: number) => {
+    const html = await readFile(indexPath, 'utf8').catch(() => undefined)
+    if (html === undefined) {
       return reply
         .status(503)
         .type('text/plain; charset=utf-8')
         .send('The client is not built yet: run `npm run build`.')
     }
+    const preload = await loadPreload().catch((err: unknown) => {
+      req.log.warn({ err }, 'dist/preload.json is invalid; preloading nothing')
+      return undefined
+    })
+    const locale =
+      preload &&
+      requestLocale(
+        new URL(req.url, 'http://x').pathname,
+        req.headers,
+        Object.keys(preload.locales),
+        preload.default,
+      )
+    const texts = locale ? preload.locales[locale] : undefined
+    // The preloaded texts follow the locale cookie and the browser's languages.
+    addVary(reply, 'cookie')
+    addVary(reply, 'accept-language')
     return reply
       .status(status)
-      .type(contentTypes['.html']!)
+      .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(html)
+      .send(markIndex(html, { ...facts, preload: texts ? [texts] : [] }))
   }
 
   const loadRoutes = async () => {
@@ -107,12 +197,13 @@ export function registerStatic(app: FastifyInstance, distDir: string): void {
   app.get('/builds/latest.json', async (_req, reply) => {
     reply.header('cache-control', 'no-store')
     const built = await readFile(join(root, 'builds', 'latest.json'), 'utf8').catch(() => undefined)
-    if (built !== undefined) return reply.type(contentTypes['.json']!).send(built)
+    if (built !== undefined) return reply.type('application/json; charset=utf-8').send(built)
     // Without a written build id, the hash of index.html changes with every build's asset hashes.
     const html = await readFile(indexPath).catch(() => Buffer.from('unbuilt'))
     return { id: createHash('sha256').update(html).digest('hex').slice(0, 16) }
   })
 
+  // Everything @fastify/static did not find ends here.
   app.setNotFoundHandler(async (req, reply) => {
     let path: string
     try {
@@ -126,21 +217,10 @@ export function registerStatic(app: FastifyInstance, distDir: string): void {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       return reply.status(404).send({ data: { message: 'not_found', params: { path } } })
     }
-    const file = resolve(root, '.' + path)
-    if ((file === root || file.startsWith(root + sep)) && extname(file) !== '') {
-      const s = await fileIfExists(file)
-      if (s) {
-        const immutable = file.startsWith(join(root, 'assets') + sep)
-        reply
-          .type(contentTypes[extname(file)] ?? 'application/octet-stream')
-          .header('content-length', s.size)
-          .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
-        return reply.send(createReadStream(file))
-      }
-      // A missing asset is a 404, not index.html: a stale chunk must fail loudly so the
-      // client's chunk-load handler reloads.
-      if (path.startsWith('/assets/')) return reply.status(404).type('text/plain').send('Not found')
-    }
+    // A missing asset is a 404, not index.html: a stale chunk must fail loudly so the client's
+    // chunk-load handler reloads.
+    if (path.startsWith('/assets/')) return reply.status(404).type('text/plain').send('Not found')
+    if (path === '/index.html') return sendIndex(req, reply, 200)
     let matches: (p: string) => boolean
     try {
       matches = routeMatcher(await loadRoutes())
@@ -148,6 +228,6 @@ export function registerStatic(app: FastifyInstance, distDir: string): void {
       req.log.warn({ err }, 'dist/routes.json is invalid; serving every path')
       matches = () => true
     }
-    return sendIndex(reply, matches(path) ? 200 : 404)
+    return sendIndex(req, reply, matches(path) ? 200 : 404)
   })
 }

@@ -1,7 +1,7 @@
 import i18next from 'i18next'
 import { useEffect, useState } from 'react'
 import { initReactI18next, useTranslation } from 'react-i18next'
-import { DEFAULT_LOCALE, type Locale } from './locales'
+import { DEFAULT_LOCALE, ON_DEMAND_NAMESPACES, type Locale } from './locales'
 
 type Bundle = Record<string, unknown>
 
@@ -18,14 +18,6 @@ export function namespacesOf(locale: Locale): string[] {
     .filter((m): m is RegExpExecArray => m !== null && m[1] === locale)
     .map((m) => m[2] as string)
 }
-
-/**
- * Namespaces that only one page or game reads (`kit`: the texts every game page shares), and that
- * are large: they load when that page asks ({@link useNamespaces}), not at start, so the lobby's
- * first load stays small (`npm run bench -- bundle`). Every other namespace is small and loads
- * with the locale.
- */
-export const ON_DEMAND_NAMESPACES: readonly string[] = ['policy', 'faq', 'crash', 'kit']
 
 /** On-demand namespaces some page has asked for; a language switch loads them in the new locale. */
 const requested = new Set<string>()
@@ -112,4 +104,4 @@ export async function changeLocale(locale: Locale): Promise<void> {
   if (i18next.language !== locale) await i18next.changeLanguage(locale)
 }
 
-export { DEFAULT_LOCALE }
+export { DEFAULT_LOCALE, ON_DEMAND_NAMESPACES }

@@ -82,7 +82,7 @@ const source = [join(root, 'src'), ...gameUis]
   .join('\n')
 const keyPattern = new RegExp(`['"\`]((?:${namespaces('en').join('|')}):[A-Za-z0-9_.]+)['"\`]`, 'g')
 const literalKeys = new Set([...source.matchAll(keyPattern)].map((m) => m[1] as string))
-const tableKeys = ROUTES.flatMap((r) => [r.titleKey, r.descriptionKey]).filter(
+const tableKeys = ROUTES.flatMap((r) => [r.titleKey, r.descriptionKey, r.metaKey]).filter(
   (k): k is string => k !== undefined,
 )
 

@@ -19,6 +19,14 @@ export const LOCALE_TAGS: Record<Locale, string> = { en: 'en-US', ru: 'ru-RU', k
 /** Value of `<html lang>` per locale. */
 export const HTML_LANG: Record<Locale, string> = { en: 'en', ru: 'ru', kz: 'kk' }
 
+/**
+ * Namespaces that only one page or game reads (`kit`: the texts every game page shares), and that are large: they load when that page asks
+ * (`useNamespaces`), not at start, so the lobby's first load stays small
+ * (`npm run bench -- bundle`). Every other namespace is small and loads with the locale, all of
+ * a locale's in one chunk (vite.config.ts).
+ */
+export const ON_DEMAND_NAMESPACES: readonly string[] = ['policy', 'faq', 'crash', 'kit']
+
 /** Narrows an arbitrary string to a supported locale. */
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value)

@@ -76,4 +76,16 @@ describe('header', () => {
       expect(router.routesById[match!.routeId]?.options.component, path).not.toBe(ContentPage)
     }
   })
+
+  it('names the logo and each language link with what they show first (WCAG 2.5.3)', async () => {
+    await renderApp('/ru')
+    expect(screen.getByTestId('header.logo').textContent).toBe('Tessera')
+    for (const locale of ['en', 'ru', 'kz']) {
+      const link = screen.getByTestId(`header.language-${locale}`)
+      const shown = link.textContent ?? ''
+      expect(shown).toMatch(/^[A-Z]{2}$/)
+      expect(link.getAttribute('aria-label')?.startsWith(`${shown} (`), locale).toBe(true)
+    }
+    expect(screen.getByTestId('header.language-kz').getAttribute('aria-label')).toBe('KZ (Қазақша)')
+  })
 })

@@ -32,7 +32,12 @@ export function LanguageSwitch({ place = 'header' }: { place?: 'header' | 'foote
           hrefLang={HTML_LANG[locale]}
           lang={HTML_LANG[locale]}
           aria-current={locale === active ? 'true' : undefined}
-          aria-label={t(NAMES[locale].full)}
+          // The name starts with what is shown (WCAG 2.5.3): "EN (English)", never "English"
+          // alone. A label, not hidden text, so an English page loads no Cyrillic font for it.
+          aria-label={t('common:language.link', {
+            short: t(NAMES[locale].short),
+            name: t(NAMES[locale].full),
+          })}
           data-testid={`${place}.language-${locale}`}
           className="lang-switch__link"
           onClick={(event) => {

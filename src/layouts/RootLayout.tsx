@@ -8,11 +8,22 @@ import { SandboxBanner } from '../features/sandbox/SandboxBanner'
 import { Header } from './Header'
 
 const NOT_FOUND_TITLE = 'errorPages:notFound.documentTitle'
+const NOT_FOUND_META = 'errorPages:code.404.text'
+
+/** The page's `<meta name="description">`, created on first use (index.html has none). */
+function metaDescription(): HTMLMetaElement {
+  const found = document.head.querySelector<HTMLMetaElement>('meta[name="description"]')
+  if (found) return found
+  const meta = document.createElement('meta')
+  meta.name = 'description'
+  document.head.append(meta)
+  return meta
+}
 
 /**
  * The root route's component: picks the layout from the deepest match's static data (the own
  * layout of /no-access, otherwise the default one, padded or not for game pages) and keeps the
- * document title in the current language.
+ * document title and the meta description in the current language.
  */
 export function RootLayout() {
   const { t, i18n } = useTranslation()
@@ -20,11 +31,18 @@ export function RootLayout() {
   const notFound = leaf?.status === 'notFound' || leaf?._notFound === true
   const data = notFound ? {} : (leaf?.staticData ?? {})
   const titleKey = notFound ? NOT_FOUND_TITLE : data.titleKey
+  const metaKey = notFound ? NOT_FOUND_META : data.metaKey
+  const params = notFound ? undefined : leaf?.params
+  const description = metaKey ? t(metaKey, params as Record<string, string> | undefined) : ''
 
   useEffect(() => {
     const page = titleKey ? t(titleKey) : ''
     document.title = page ? t('common:documentTitle', { page }) : t('common:brand')
   }, [titleKey, t, i18n.language])
+
+  useEffect(() => {
+    metaDescription().content = description
+  }, [description])
 
   if (data.layout === 'no-access') {
     return (

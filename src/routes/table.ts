@@ -31,6 +31,11 @@ export interface RouteEntry {
   titleKey: string
   /** i18n key of the one-line description shown by content pages (interpolates the params). */
   descriptionKey?: string
+  /**
+   * i18n key of the page's `<meta name="description">` (interpolates the params): the content
+   * pages' own description, a line of its own for every other page.
+   */
+  metaKey: string
   /** An in-house game or a slot/live-casino player: no page padding, wider main. */
   game?: boolean
   /** Content spans the whole width instead of the reading column. */
@@ -47,6 +52,7 @@ const content = (id: string, path: string, extra: Partial<RouteEntry> = {}): Rou
   page: 'content',
   titleKey: `pages:${id}.title`,
   descriptionKey: `pages:${id}.description`,
+  metaKey: `pages:${id}.description`,
   ...extra,
 })
 
@@ -59,6 +65,7 @@ const built = (id: string, path: string, extra: Partial<RouteEntry> = {}): Route
   path,
   page: 'content',
   titleKey: `pages:${id}.title`,
+  metaKey: `pages:${id}.meta`,
   ...extra,
 })
 
@@ -69,13 +76,20 @@ export const ROUTES: readonly RouteEntry[] = [
   built('home', '/', { fullWidth: true }),
   content('betting', '/betting'),
   content('bonuses', '/bonuses'),
-  { id: 'error', path: '/error', page: 'error', titleKey: 'errorPages:page.title' },
-  { id: 'faq', path: '/faq', page: 'faq', titleKey: 'faq:title' },
+  {
+    id: 'error',
+    path: '/error',
+    page: 'error',
+    titleKey: 'errorPages:page.title',
+    metaKey: 'errorPages:page.meta',
+  },
+  { id: 'faq', path: '/faq', page: 'faq', titleKey: 'faq:title', metaKey: 'pages:faq.meta' },
   {
     id: 'noAccess',
     path: '/no-access',
     page: 'no-access',
     titleKey: 'pages:noAccess.title',
+    metaKey: 'pages:noAccess.description',
     layout: 'no-access',
   },
   built('passwordReset', '/password/reset'),
@@ -126,6 +140,7 @@ function policy(
     path,
     page: 'policy',
     titleKey: `policy:${doc}.title`,
+    metaKey: `pages:policy.meta.${doc}`,
     policy: { doc, authoritative },
   }
 }

@@ -57,11 +57,22 @@ declare module '@tanstack/react-router' {
     routeId?: string
     titleKey?: string
     descriptionKey?: string
+    metaKey?: string
     game?: boolean
     fullWidth?: boolean
     layout?: 'default' | 'no-access'
     policy?: RouteEntry['policy']
   }
+}
+
+/**
+ * The on-demand texts a page kind reads, loaded by its route before the page is drawn (the first
+ * load waits for them too, src/main.tsx): a page drawn empty and filled later would push the
+ * footer down under the reader's eyes.
+ */
+const PAGE_NAMESPACES: Partial<Record<PageKind, readonly string[]>> = {
+  faq: ['faq'],
+  policy: ['policy'],
 }
 
 const pages: Record<PageKind, RouteComponent> = {
@@ -94,11 +105,16 @@ function options(entry: RouteEntry) {
       routeId: entry.id,
       titleKey: entry.titleKey,
       descriptionKey: entry.descriptionKey,
+      metaKey: entry.metaKey,
       game: entry.game ?? false,
       fullWidth: entry.fullWidth ?? false,
       layout: entry.layout ?? 'default',
       policy: entry.policy,
     },
+    // Only a wait: if the texts fail to load, the page opens in its own loading state, as before.
+    loader: PAGE_NAMESPACES[entry.page]
+      ? () => loadNamespaces(PAGE_NAMESPACES[entry.page] ?? []).catch(() => undefined)
+      : undefined,
     beforeLoad: schema
       ? ({ params }: { params: Record<string, string> }) => {
           if (!schema.safeParse(params).success)

@@ -3,6 +3,7 @@ import { testDrivers } from './support/drivers'
 import type { SuiteContext } from './support/context'
 import { startTestApp } from './support/harness'
 import { authSuite } from './suites/auth'
+import { deliverySuite } from './suites/delivery'
 import { fuzzSuite } from './suites/fuzz'
 import { hardeningSuite } from './suites/hardening'
 import { moneySuite } from './suites/money'
@@ -35,6 +36,7 @@ describe.each(testDrivers())('HTTP API on $name', (driver) => {
   siteSuite(ctx)
   hardeningSuite(ctx)
   throttleSuite(ctx)
+  deliverySuite(ctx)
   fuzzSuite(ctx)
   wireSuite(ctx)
 })

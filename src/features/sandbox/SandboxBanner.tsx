@@ -3,13 +3,23 @@ import { useTranslation } from 'react-i18next'
 import { appApi } from '../session'
 
 /**
+ * The mode the reference server wrote into the page it served (`<html data-mode>`,
+ * server/http/static.ts); undefined when another server served the page (Vite, a CDN).
+ */
+function servedMode(): string | undefined {
+  return document.documentElement.dataset.mode
+}
+
+/**
  * A visible label while the server runs in sandbox mode (simulated payments, e-mail and SMS,
- * social log-in and KYC), so nobody mistakes the demo for real money. The mode comes from the
- * server's GET /config; when the call fails nothing is shown, as a production site would.
+ * social log-in and KYC), so nobody mistakes the demo for real money. The page's mode mark
+ * draws it in the first frame, so it never pushes the page down; the server's GET /config then
+ * confirms it (the only source where the client is served from elsewhere). When the call fails
+ * the mark alone decides, and without either nothing is shown, as a production site would.
  */
 export function SandboxBanner() {
   const { t } = useTranslation()
-  const [sandbox, setSandbox] = useState(false)
+  const [sandbox, setSandbox] = useState(() => servedMode() === 'sandbox')
   useEffect(() => {
     const abort = new AbortController()
     // Inside the promise chain, so an app without an API client (a unit test) just shows nothing.
