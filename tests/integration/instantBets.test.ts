@@ -93,13 +93,13 @@ describe.each(testDrivers())('instant bets on $name', (driver) => {
     const rich = (await instantPlayer(t.services, 1_000_000)).user
     const many = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        kit.bets.place(
-          i % 2 ? ROULETTE : DICE,
-          rich,
-          i % 2
-            ? instantBet(200, { bets: [{ kind: 'black', amount: 200 as Minor }] })
-            : instantBet(200, { target: 5000, direction: 'over' }),
-        ),
+        i % 2
+          ? kit.bets.place(
+              ROULETTE,
+              rich,
+              instantBet(200, { bets: [{ kind: 'black', amount: 200 as Minor }] }),
+            )
+          : kit.bets.place(DICE, rich, instantBet(200, { target: 5000, direction: 'over' })),
       ),
     )
     expect(many.every((a) => a.type === 'ok')).toBe(true)

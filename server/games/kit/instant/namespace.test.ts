@@ -75,6 +75,13 @@ function connect(namespace: string, token?: string) {
   return { socket, next }
 }
 
+type LiveEvent = ReturnType<typeof liveWire.parseEvent>
+
+/** A live-table event parsed with the live wire, as the type it was sent under. */
+function liveEvent<T extends LiveEvent['type']>(type: T, payload: unknown) {
+  return liveWire.parseEvent(type, payload) as Extract<LiveEvent, { type: T }>
+}
+
 describe('instant game namespaces', () => {
   it('plays a dice bet in one trip and shows it on the live tables, public name only', async () => {
     const { user, token } = await instantPlayer(services, 1_000_000)
@@ -83,10 +90,10 @@ describe('instant game namespaces', () => {
     const dice = connect('/dice', token)
     const snapshot = diceWire.parseEvent('snapshot', await dice.next('snapshot'))
     expect(snapshot.me).toMatchObject({ balance: 1_000_000, currency: 'RUB', nonce: 0 })
-    expect(liveWire.parseEvent('snapshot', await watcher.next('snapshot'))).toMatchObject({
+    expect(liveEvent('snapshot', await watcher.next('snapshot'))).toMatchObject({
       mine: null,
     })
-    expect(liveWire.parseEvent('snapshot', await mine.next('snapshot'))).toMatchObject({
+    expect(liveEvent('snapshot', await mine.next('snapshot'))).toMatchObject({
       mine: [],
     })
 
@@ -106,7 +113,7 @@ describe('instant game namespaces', () => {
     expect(ack.balance).toBe(1_000_000 - amount + ack.payout)
     expect(ack.serverSeedHash).toBe(snapshot.me?.serverSeedHash)
 
-    const batch = liveWire.parseEvent('bets', await watcher.next('bets'))
+    const batch = liveEvent('bets', await watcher.next('bets'))
     expect(batch.rows).toEqual([
       {
         betId: ack.betId,
@@ -120,12 +127,12 @@ describe('instant game namespaces', () => {
         highRoller: true,
       },
     ])
-    const own = liveWire.parseEvent('myBets', await mine.next('myBets'))
+    const own = liveEvent('myBets', await mine.next('myBets'))
     expect(own.rows[0]!.betId).toBe(ack.betId)
     expect(JSON.stringify(batch)).not.toContain('@')
 
     // A late watcher sees the bet in both public tables.
-    const late = liveWire.parseEvent('snapshot', await connect(LIVE_NAMESPACE).next('snapshot'))
+    const late = liveEvent('snapshot', await connect(LIVE_NAMESPACE).next('snapshot'))
     expect(late.all[0]?.betId).toBe(ack.betId)
     expect(late.highRollers[0]?.betId).toBe(ack.betId)
   })
