@@ -11,6 +11,7 @@ import { floatCursor, hashServerSeed } from '../../games/engine/fairness'
 import type { Minor } from '../../games/engine/money'
 import { rouletteOutcomeSchema, rouletteParamsSchema } from '../../games/roulette/protocol'
 import { rouletteRules, type RouletteBet } from '../../games/roulette/rules'
+import { runFair } from '../../scripts/fair'
 import type { Db } from '../../server/db/db'
 import { instantKit, type InstantKit } from '../../server/games/kit/instant/kit'
 import {
@@ -179,7 +180,7 @@ describe.each(testDrivers())('instant bets on $name', (driver) => {
     expect(after).toMatchObject({ nonce: 0, serverSeedHash: first.next_server_seed_hash })
   })
 
-  it('gives the verifier the outcome the server drew, for 1,000 random bets', async () => {
+  it('gives the verifier and the CLI the outcome the server drew, for 1,000 random bets', async () => {
     const { user, token } = await instantPlayer(t.services, 100_000_000)
     // Params from a fixed stream, so the run is the same every time.
     const pick = floatCursor('params', 'integration', 0)
@@ -220,6 +221,22 @@ describe.each(testDrivers())('instant bets on $name', (driver) => {
       expect(verified.outcome).toEqual(outcome)
       expect(verified.outcome).toEqual(ack.outcome)
       expect([verified.payout, verified.multiplier]).toEqual([ack.payout, ack.multiplier])
+      // And `npm run fair`, in-process, prints the same outcome.
+      const printed: string[] = []
+      runFair(
+        [
+          proof.game,
+          ...['--server-seed', proof.server_seed!, '--client-seed', proof.client_seed],
+          ...['--nonce', String(proof.nonce)],
+        ],
+        { cwd: '.', env: {}, out: (line) => printed.push(line), err: () => {} },
+      )
+      const o = verified.outcome as { roll?: number; pocket?: number }
+      expect(printed[1]).toMatch(
+        proof.game === 'dice'
+          ? `roll ${(o.roll! / 100).toFixed(2)}`
+          : new RegExp(`^pocket ${o.pocket} `),
+      )
     }
   }, 120_000)
 
