@@ -215,7 +215,7 @@ export const endpoints: Endpoint[] = [
   { method: 'GET', path: '/api/games/seeds', auth: true },
   { method: 'PUT', path: '/api/games/seeds', auth: true, body: { client_seed: 'my seed' } },
   { method: 'POST', path: '/api/games/seeds/rotate', auth: true, body: {} },
-  { method: 'GET', path: '/api/games/bets/b-unknown', auth: false },
+  { method: 'GET', path: '/api/games/bets/1', auth: false },
   { method: 'GET', path: '/api/geo_ip', auth: false },
   { method: 'GET', path: '/api/config', auth: false },
   { method: 'GET', path: '/api/mirror', auth: false },
