@@ -1,6 +1,6 @@
 /**
  * Reads of the instant bets' rows (migration 012): the first answer of a bet (a retry gets it
- * again), its public proof, the live tables after a restart, and the profile history's page.
+ * again, found by the id the ledger's replay names), its public proof, the live tables after a restart, and the profile history's page.
  */
 import type { BetHistoryItem, BetProofResponse, Currency, Minor } from '../../../../contract'
 import { INSTANT_PROTOCOL_VERSION, type LiveRow } from '../../../../games/kit/instant/protocol'
@@ -52,20 +52,6 @@ export function ackOf(row: BetRow): InstantSettledAck<unknown> {
 /** A stored bet by id, with its seed pair's public side (and its server seed once retired). */
 export async function betById(db: Queryable, id: string): Promise<BetRow | null> {
   const rows = await db.query<BetRow>(`${JOINED} WHERE b.id = $1`, [id])
-  return rows[0] ?? null
-}
-
-/** The player's bet of `game` placed with `key`, if one was settled. */
-export async function betByKey(
-  db: Queryable,
-  userId: UserId,
-  game: string,
-  key: string,
-): Promise<BetRow | null> {
-  const rows = await db.query<BetRow>(
-    `${JOINED} WHERE b.user_id = $1 AND b.game = $2 AND b.client_key = $3`,
-    [userId, game, key],
-  )
   return rows[0] ?? null
 }
 
