@@ -106,6 +106,21 @@ describe('instant bets', () => {
     })
   })
 
+  it('gives two processes betting for one player distinct nonces (a stale one is drawn again)', async () => {
+    const { user } = await instantPlayer(services, 1_000_000)
+    // A second process: its own kit (memory) over the same database.
+    const other = instantKit({ ...services }, { seeds: fixedSeeds('other-process') })
+    const acks = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        (i % 2 ? other : kit).bets.place(DICE, user, instantBet(100, LOSING_DICE)),
+      ),
+    )
+    expect(acks.filter((a) => a.type !== 'ok')).toEqual([])
+    const nonces = acks.map((a) => (a.type === 'ok' ? a.nonce : -1)).sort((x, y) => x - y)
+    expect(nonces).toEqual(Array.from({ length: 20 }, (_, i) => i))
+    expect((await kit.seeds.current(user.userId)).nonce).toBe(20)
+  })
+
   it('refuses a guest', async () => {
     expect(await kit.bets.place(DICE, null, instantBet(100, LOSING_DICE))).toMatchObject({
       code: 'unauthorized',

@@ -45,8 +45,13 @@ export function instantRefusal(code: InstantErrorCode): InstantErrorAck {
   return { type: 'error', v: INSTANT_PROTOCOL_VERSION, code }
 }
 
-/** Draws against a pair another process moved on: this many tries, then `internal`. */
-const NONCE_ATTEMPTS = 3
+/**
+ * Draws against a pair another process moved on: this many tries, then `internal`. Each stale try
+ * lost to a bet that went through, so the processes together always progress; 20, as the ledger's
+ * own retries, lets one bet lose that race many times in a row (a test has two processes flood
+ * one player) before a player sees a refusal.
+ */
+const NONCE_ATTEMPTS = 20
 
 /** Options of {@link InstantBets}. */
 export interface InstantBetsOptions {
