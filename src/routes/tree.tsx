@@ -18,18 +18,22 @@ import { PolicyPage } from '../pages/PolicyPage'
 import { ProfileLayout } from '../pages/ProfileLayout'
 import { profilePage } from '../pages/profile/routes'
 import { FatalRouteError } from '../features/errors/FatalRouteError'
+import { gameServiceUrl } from '../features/session/serviceUrls'
 import { INVALID_PARAMS, paramsSchema, parseErrorCode } from './params'
 import { ROUTES, paramNames, type PageKind, type RouteEntry } from './table'
 
 /**
  * The crash page brings PixiJS, the game and the game kit's texts; it loads when a player opens
- * it, so the lobby's first load stays small (`npm run bench -- bundle`).
+ * it, so the lobby's first load stays small (`npm run bench -- bundle`). The game's service URL
+ * is asked for meanwhile, so the page draws the game in its first frame (nothing moves).
  */
 const CrashPageLazy = lazyRouteComponent(
   () =>
-    Promise.all([import('../pages/CrashPage'), loadNamespaces(['crash', 'kit'])]).then(
-      ([page]) => page,
-    ),
+    Promise.all([
+      import('../pages/CrashPage'),
+      loadNamespaces(['crash', 'kit']),
+      gameServiceUrl('crash').catch(() => undefined),
+    ]).then(([page]) => page),
   'CrashPage',
 )
 

@@ -9,6 +9,8 @@ import { urlsForPage, type GameService, type ServedUrls } from '../../api'
 import { appApi } from './api'
 
 let served: Promise<ServedUrls> | undefined
+/** URLs already worked out on this page: a game page drawn after its route loaded has its URL. */
+const known = new Map<GameService, string>()
 
 /** The deployment's map; a failed call is not kept, so the next game page asks again. */
 function servedUrls(): Promise<ServedUrls | undefined> {
@@ -24,12 +26,17 @@ function servedUrls(): Promise<ServedUrls | undefined> {
 
 /** The base URL of `service` for this page (the build's rule when `GET /config` fails). */
 export async function gameServiceUrl(service: GameService): Promise<string> {
-  return urlsForPage(import.meta.env, window.location, await servedUrls()).services[service]
+  const url = urlsForPage(import.meta.env, window.location, await servedUrls()).services[service]
+  known.set(service, url)
+  return url
 }
 
-/** {@link gameServiceUrl} for a component: null until it is known (a game waits for it). */
+/**
+ * {@link gameServiceUrl} for a component: null until it is known (a game waits for it). A game
+ * route asks while it loads, so its page draws the game in its first frame and nothing moves.
+ */
 export function useGameServiceUrl(service: GameService): string | null {
-  const [url, setUrl] = useState<string | null>(null)
+  const [url, setUrl] = useState<string | null>(() => known.get(service) ?? null)
   useEffect(() => {
     let live = true
     void gameServiceUrl(service).then((value) => {
@@ -45,4 +52,5 @@ export function useGameServiceUrl(service: GameService): string | null {
 /** Forgets the deployment's map (tests). */
 export function resetServiceUrls(): void {
   served = undefined
+  known.clear()
 }
