@@ -12,6 +12,7 @@ const all: Record<string, () => Promise<Benchmark>> = {
   fanout: async () => (await import('./fanout')).fanout,
   fairness: async () => (await import('./fairness')).fairnessBench,
   ledger: async () => (await import('./ledger')).ledgerBench,
+  instant: async () => (await import('./instant')).instantBench,
   replay: async () => (await import('./replay')).replayBench,
   render: async () => (await import('./render')).renderBench,
   memory: async () => (await import('./memory')).memoryBench,

@@ -54,6 +54,7 @@ export const errorCodes = [
   'method_not_found',
   'amount_out_of_range',
   'sandbox_only',
+  'game_in_progress',
   'internal_error',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]

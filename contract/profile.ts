@@ -179,7 +179,7 @@ export interface ProfileHistoryQuery {
 }
 
 /**
- * A bet in any in-house game, discriminated on `game` (crash only today). `multiplier` is the
+ * A crash bet of the history (the history's items are discriminated on `game`). `multiplier` is the
  * cash-out in integer hundredths (250 = 2.50x), null when the bet did not cash out; `payout` is
  * what was paid back (0 for a loss, the stake for a refund, null while the round runs).
  */
@@ -194,7 +194,25 @@ export const crashBetHistoryItem = z.object({
   status: z.enum(['pending', 'won', 'lost', 'refunded']),
   created_at: z.string(),
 })
-export const betHistoryItem = z.discriminatedUnion('game', [crashBetHistoryItem])
+/**
+ * A settled bet of an instant game (dice, roulette): `multiplier` is payout / amount in integer
+ * hundredths, floored (a roulette spin may win back less than its stake: 67 = 0.67x), null for a
+ * loss. Its proof opens at `/games/<game>?bet=<id>` (GET /api/games/bets/:id).
+ */
+export const instantBetHistoryItem = z.object({
+  game: z.enum(['dice', 'roulette']),
+  id: z.string().check(z.minLength(1), z.maxLength(64)),
+  amount: minor,
+  currency,
+  multiplier: z.nullable(z.int().check(z.nonnegative())),
+  payout: minor,
+  status: z.enum(['won', 'lost']),
+  created_at: z.string(),
+})
+export const betHistoryItem = z.discriminatedUnion('game', [
+  crashBetHistoryItem,
+  instantBetHistoryItem,
+])
 export type BetHistoryItem = z.infer<typeof betHistoryItem>
 
 /**

@@ -118,7 +118,8 @@ describe('fair crash (in-process)', () => {
     [['crash', '--hash', 'ab'.repeat(32), '--chain-file', 'broken.json'], /is not JSON/],
     [['crash', '--hash', 'ab'.repeat(32), '--chain-file', 'missing.json'], /not found/],
     [['crash', '--hash', 'ab'.repeat(32), '--wat'], /Unknown option '--wat'/],
-    [['roulette'], /unknown command "roulette"/],
+    // Rooms are drawn from the crash-style chain, not a seed pair: no command of their own.
+    [['rooms'], /unknown command "rooms"/],
     [[], /no command/],
   ])('exits 2 with usage for %j', (argv, message) => {
     const { code, err } = run(argv)

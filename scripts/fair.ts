@@ -4,6 +4,8 @@
  *
  *   npm run fair -- crash --hash H [--games N] [--salt S] [--terminating T]
  *   npm run fair -- floats --server-seed S --client-seed C --nonce N --count K
+ *   npm run fair -- <dice|roulette|keno|mines|hilo|coinflip|cases> --server-seed S --client-seed C
+ *                   --nonce N [game options]   (scripts/fairInstant.ts, docs/games.md)
  *
  * Where the crash chain facts come from, first found wins:
  * - salt: `--salt`, else the publication file;
@@ -30,6 +32,8 @@ import {
   previousGameHash,
   type CrashChainPublication,
 } from '../games/engine/fairness/index'
+import { count, UsageError } from './fairArgs'
+import { INSTANT_USAGE, instantCommand } from './fairInstant'
 
 // The fairness schemas are zod/mini, which loads no error locale (classic zod did on import);
 // this CLI prints their issue texts, so it installs the English one.
@@ -59,6 +63,8 @@ export const USAGE = `Usage:
       Prints the first K floats of a bet: HMAC_SHA256(serverSeed, "clientSeed:nonce:round"),
       4 bytes a float, and the server seed's hash as shown before play.
 
+${INSTANT_USAGE}
+
 Exit codes: 0 done, 1 the chain does not verify, 2 bad input.`
 
 /** What the CLI reads from and writes to, so a test can run it in-process. */
@@ -67,19 +73,6 @@ export interface FairIo {
   readonly cwd: string
   readonly out: (line: string) => void
   readonly err: (line: string) => void
-}
-
-class UsageError extends Error {}
-
-function count(value: string | undefined, flag: string, fallback: number | null, max: number) {
-  if (value === undefined) {
-    if (fallback === null) throw new UsageError(`${flag} is required`)
-    return fallback
-  }
-  if (!/^\d+$/.test(value) || Number(value) > max) {
-    throw new UsageError(`${flag} must be a whole number from 0 to ${max}, got "${value}"`)
-  }
-  return Number(value)
 }
 
 function hashFlag(value: string, flag: string): string {
@@ -209,6 +202,14 @@ export function runFair(argv: readonly string[], io: FairIo): number {
         return crash(rest, io)
       case 'floats':
         return floatsCommand(rest, io)
+      case 'dice':
+      case 'roulette':
+      case 'keno':
+      case 'mines':
+      case 'hilo':
+      case 'coinflip':
+      case 'cases':
+        return instantCommand(command, rest, io)
       case 'help':
       case '--help':
       case '-h':

@@ -5,10 +5,21 @@
  */
 import type { BetHistoryItem, GameServiceName } from '../../contract'
 import { crashModule } from './crash'
+import { diceModule } from './dice'
+import { liveModule } from './kit/instant/module'
 import type { GameModule, GameRuntime } from './kit/module'
+import { rouletteModule } from './roulette'
 
 /** A game as the server runs it: on a service of SPEC.md section 7, its bets in the history. */
 export type ServerGame = GameModule<GameRuntime, GameServiceName, BetHistoryItem>
 
-/** Every game this server runs. */
-export const GAME_MODULES: readonly ServerGame[] = [crashModule()]
+/**
+ * Every game this server runs. `live` is the instant games' live tables (on `general`), with the
+ * seeds and proof routes and the instant bets' history.
+ */
+export const GAME_MODULES: readonly ServerGame[] = [
+  crashModule(),
+  diceModule(),
+  rouletteModule(),
+  liveModule(),
+]

@@ -97,6 +97,8 @@ const ledgerStatus: Record<LedgerError['code'], number> = {
   hold_not_found: 404,
   hold_closed: 409,
   invalid_amount: 422,
+  // Only instant bets raise it, and they draw again; it never reaches a reply.
+  nonce_stale: 409,
 }
 
 /**

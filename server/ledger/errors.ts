@@ -5,6 +5,8 @@ export type LedgerErrorCode =
   | 'hold_not_found'
   | 'hold_closed'
   | 'invalid_amount'
+  /** An instant bet drawn from a nonce its seed pair has moved past (or a pair retired since). */
+  | 'nonce_stale'
 
 /** A refused money movement; nothing was written. */
 export class LedgerError extends Error {

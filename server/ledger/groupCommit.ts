@@ -4,8 +4,8 @@ import { isRetryable, withRetry } from './retry'
 
 /** A movement as the batch function `ledger_apply_batch` takes it (migration 011). */
 export interface BatchMove {
-  /** Which movement function: hold, close (settle and refund), deposit, bonus. */
-  f: 'hold' | 'close' | 'deposit' | 'bonus'
+  /** Which movement function: hold, close (settle and refund), deposit, bonus, instant bet. */
+  f: 'hold' | 'close' | 'deposit' | 'bonus' | 'instant'
   /** Idempotency key. */
   k: string
   /** Request hash stored beside the key. */

@@ -5,6 +5,8 @@
 export {
   Ledger,
   type HoldResult,
+  type InstantBetMove,
+  type InstantBetResult,
   type LedgerOptions,
   type MoveResult,
   type SettleResult,

@@ -27,6 +27,38 @@ export interface SettleResult extends MoveResult {
   payout: number
 }
 
+/**
+ * An instant bet as its one movement writes it (migration 012, `instant_bet`): the stake and the
+ * payout, the bet's row, and the nonce of the seed pair it was drawn from.
+ */
+export interface InstantBetMove {
+  /** The bet's id (its row's primary key). */
+  id: string
+  game: string
+  userId: number
+  /** The player's idempotency key: with the game and the player, the ledger key. */
+  key: string
+  /** Public name, for the row. */
+  player: string
+  currency: Currency
+  amount: number
+  payout: number
+  params: unknown
+  outcome: unknown
+  /** payout / amount in ten-thousandths. */
+  multiplier: number
+  /** The seed pair and the nonce the outcome was drawn from; claimed by the movement. */
+  pairId: number
+  nonce: number
+  /** Epoch ms. */
+  at: number
+}
+
+/** Outcome of an instant bet: its id (the first bet's on a replay) and the balances after it. */
+export interface InstantBetResult extends MoveResult {
+  betId: string
+}
+
 /** The row every movement function answers. */
 interface Outcome<R> {
   replayed: boolean
@@ -81,6 +113,7 @@ const BATCH_NAME = {
   ledger_close: 'close',
   ledger_deposit: 'deposit',
   ledger_grant_bonus: 'bonus',
+  instant_bet: 'instant',
 } as const satisfies Record<string, BatchMove['f']>
 
 /**
@@ -250,6 +283,40 @@ export class Ledger {
   /** Cancels an open bet: the stake returns to the player's real account. */
   refund(p: { holdId: number; key: string }): Promise<SettleResult> {
     return this.run('ledger_close', p.key, { op: 'refund', ...p }, [p.holdId, 'refunded', 0])
+  }
+
+  /**
+   * Settles an instant bet in ONE movement: the stake to the house, the payout back, the bet's
+   * row, and its seed pair's nonce claimed (refused `nonce_stale` when the pair has moved on).
+   * Its key is `instant:<game>:<user>:<client key>`, hashed with those alone, so a retry of the
+   * same bet replays the first result (the first bet's id) whatever outcome the retry drew.
+   */
+  instantBet(p: InstantBetMove): Promise<InstantBetResult> {
+    checkAmount(p.amount)
+    checkAmount(p.payout, true)
+    const key = `instant:${p.game}:${p.userId}:${p.key}`
+    const bet = {
+      id: p.id,
+      game: p.game,
+      user: p.userId,
+      key: p.key,
+      player: p.player,
+      amount: p.amount,
+      currency: p.currency,
+      params: p.params,
+      outcome: p.outcome,
+      multiplier: p.multiplier,
+      payout: p.payout,
+      pair: p.pairId,
+      nonce: p.nonce,
+      at: p.at,
+    }
+    return this.run(
+      'instant_bet',
+      key,
+      { op: 'instant', game: p.game, userId: p.userId, key: p.key },
+      [JSON.stringify(bet)],
+    )
   }
 
   /** A player's balances, read from the ledger. */

@@ -18,6 +18,7 @@ const REFUSAL_CODES: ReadonlySet<LedgerErrorCode> = new Set([
   'hold_not_found',
   'hold_closed',
   'invalid_amount',
+  'nonce_stale',
 ])
 
 /**

@@ -31,3 +31,19 @@ export {
   MIN_CRASH_POINT,
   type CrashPoint,
 } from './crash'
+export {
+  drawDistinct,
+  kenoDraw,
+  minesBoard,
+  cardOf,
+  caseTicket,
+  coinOf,
+  CARDS,
+  CARD_RANKS,
+  CARD_SUITS,
+  CASE_TICKETS,
+  KENO_DRAWS,
+  KENO_NUMBERS,
+  MINES_TILES,
+  type Card,
+} from './draws'

@@ -27,6 +27,7 @@ export {
   BET_GAMES,
   ROOMS,
   MIN_PAYOUT,
+  MAX_BET_PAYOUT,
   WHEEL_MAX,
   betLimits,
   checkBet,

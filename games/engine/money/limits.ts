@@ -82,6 +82,19 @@ export function checkBet(
 }
 
 /**
+ * The most one bet may pay (stake included), any game: SPEC.md gives none, so it is set here at
+ * 100 maximum bets of the shared range (10,000 RUB x 100 = 1,000,000 RUB) and carried to the other
+ * currencies by "scale". A bet that could pay more is refused before it is drawn (docs/games.md).
+ */
+export const MAX_BET_PAYOUT: Readonly<Record<Currency, Minor>> = {
+  RUB: 100_000_000 as Minor, // 1,000,000
+  USD: 1_000_000 as Minor, // "scale" 1/100: 10,000
+  EUR: 1_000_000 as Minor, // USD's row
+  KZT: 500_000_000 as Minor, // "scale" x 5: 5,000,000
+  INR: 100_000_000 as Minor, // "scale" x 1: 1,000,000
+}
+
+/**
  * The smallest withdrawal ("min payout") per currency, all given by SPEC: 100 RUB, 1 USD and EUR,
  * 500 KZT, 100 INR.
  */

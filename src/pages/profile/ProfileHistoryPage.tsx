@@ -39,7 +39,11 @@ const DEPOSIT_STATUS = {
   5: 'profile:history.depositStatus.failed',
 } as const
 
-const GAME_NAMES = { crash: 'profile:history.games.crash' } as const
+const GAME_NAMES = {
+  crash: 'profile:history.games.crash',
+  dice: 'profile:history.games.dice',
+  roulette: 'profile:history.games.roulette',
+} as const
 
 /**
  * The search of a link to a crash round's proof (`/games/crash?round=12`, read by the crash page's
@@ -192,15 +196,18 @@ function HistoryList({ kind, timeZone }: { kind: HistoryKind; timeZone: string |
                     <dd>{time(bet.created_at)}</dd>
                   </div>
                 </dl>
-                <Link
-                  to="/games/crash"
-                  search={crashRoundSearch(bet.round_id)}
-                  className="profile-history-item__link"
-                  aria-label={t('profile:history.openRoundLabel', { round: bet.round_id })}
-                  data-testid="profile.history-round-link"
-                >
-                  {t('profile:history.round', { round: bet.round_id })}
-                </Link>
+                {/* Instant bets' proofs (`/games/<game>?bet=<id>`) get their link with their pages. */}
+                {bet.game === 'crash' ? (
+                  <Link
+                    to="/games/crash"
+                    search={crashRoundSearch(bet.round_id)}
+                    className="profile-history-item__link"
+                    aria-label={t('profile:history.openRoundLabel', { round: bet.round_id })}
+                    data-testid="profile.history-round-link"
+                  >
+                    {t('profile:history.round', { round: bet.round_id })}
+                  </Link>
+                ) : null}
               </li>
             ))}
           </ul>

@@ -210,6 +210,12 @@ export const endpoints: Endpoint[] = [
   { method: 'PUT', path: '/api/api/v2/freeSpinsCampaigns/cancel/1', auth: true },
   // A finished crash round's proof (server/games/crash/routes.ts, tests/integration/crashRounds.test.ts).
   { method: 'GET', path: '/api/games/crash/rounds/1', auth: false },
+  // The instant games' seed pair and bet proofs (server/games/kit/instant/routes.ts,
+  // tests/integration/instantBets.test.ts).
+  { method: 'GET', path: '/api/games/seeds', auth: true },
+  { method: 'PUT', path: '/api/games/seeds', auth: true, body: { client_seed: 'my seed' } },
+  { method: 'POST', path: '/api/games/seeds/rotate', auth: true, body: {} },
+  { method: 'GET', path: '/api/games/bets/b-unknown', auth: false },
   { method: 'GET', path: '/api/geo_ip', auth: false },
   { method: 'GET', path: '/api/config', auth: false },
   { method: 'GET', path: '/api/mirror', auth: false },

@@ -1,0 +1,247 @@
+/**
+ * instant: one-trip instant bets end to end (socket.io command, the kit's checks and draw, the
+ * one ledger movement through the group commit, the ack back), with 50 players on PGlite and on
+ * PostgreSQL, against a bare ledger write (a deposit: one group-committed movement, no socket, no
+ * bet row, no nonce) from 50 workers on the same database in the same run.
+ *
+ * Two loads per database: saturation (each player bets again the instant its ack arrives: bets
+ * per second and the round trip then), and a paced 200 bets/s spread over the players (the round
+ * trip a player feels at an ordinary load). The server and the 50 clients share this process and
+ * this machine's cores, so the clients' own CPU time is in every figure.
+ */
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { io as connectClient, type Socket } from 'socket.io-client'
+import { loadConfig } from '../server/config'
+import type { Db } from '../server/db/db'
+import { migrate } from '../server/db/migrate'
+import { openDb } from '../server/db/open'
+import { diceModule } from '../server/games/dice'
+import { liveModule } from '../server/games/kit/instant/module'
+import { attachRealtime } from '../server/realtime/attach'
+import { createServices, type Services } from '../server/services'
+import { findPgBin, startPgTestServer } from '../scripts/pg-test-server'
+import { percentile, type Benchmark, type Figure } from './harness'
+
+const PLAYERS = 50
+const SECONDS = 5
+const PACED_PER_SECOND = 200
+const quiet = { info: () => {}, error: (obj: unknown, msg: string) => console.error(msg, obj) }
+
+interface Load {
+  bets: number
+  refused: number
+  perSecond: number
+  p50: number
+  p99: number
+}
+
+const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits
+
+/** One dice bet's round trip from `socket`, in ms; false when it was refused. */
+async function bet(socket: Socket, player: number, i: number, tag: string) {
+  const started = performance.now()
+  const ack = (await socket.timeout(10_000).emitWithAck('bet', {
+    type: 'bet',
+    v: 1,
+    key: `bench-${tag}-${player}-${i}`,
+    amount: 100,
+    currency: 'RUB',
+    params: { target: 4950, direction: 'under' },
+  })) as { type: string }
+  return { ms: performance.now() - started, ok: ack.type === 'ok' }
+}
+
+/** Saturation: every player bets again as soon as its ack arrives, for SECONDS. */
+async function saturate(sockets: Socket[], tag: string): Promise<Load> {
+  const rtts: number[] = []
+  let refused = 0
+  const started = performance.now()
+  const deadline = started + SECONDS * 1000
+  await Promise.all(
+    sockets.map(async (socket, player) => {
+      for (let i = 0; performance.now() < deadline; i++) {
+        const r = await bet(socket, player, i, tag)
+        if (r.ok) rtts.push(r.ms)
+        else refused++
+      }
+    }),
+  )
+  const seconds = (performance.now() - started) / 1000
+  return summary(rtts, refused, seconds)
+}
+
+/** A steady PACED_PER_SECOND bets/s, round robin over the players, for SECONDS. */
+async function paced(sockets: Socket[], tag: string): Promise<Load> {
+  const rtts: number[] = []
+  let refused = 0
+  const total = PACED_PER_SECOND * SECONDS
+  const gapMs = 1000 / PACED_PER_SECOND
+  const started = performance.now()
+  const pending: Promise<void>[] = []
+  for (let i = 0; i < total; i++) {
+    const due = started + i * gapMs
+    const wait = due - performance.now()
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait))
+    const player = i % sockets.length
+    pending.push(
+      bet(sockets[player]!, player, i, tag).then((r) => {
+        if (r.ok) rtts.push(r.ms)
+        else refused++
+      }),
+    )
+  }
+  await Promise.all(pending)
+  return summary(rtts, refused, (performance.now() - started) / 1000)
+}
+
+function summary(rtts: number[], refused: number, seconds: number): Load {
+  return {
+    bets: rtts.length,
+    refused,
+    perSecond: Math.round(rtts.length / seconds),
+    p50: round(percentile(rtts, 50)),
+    p99: round(percentile(rtts, 99)),
+  }
+}
+
+/** Deposits from PLAYERS concurrent workers for SECONDS: the bare ledger write. */
+async function bareWrites(services: Services, users: number[]) {
+  let done = 0
+  const started = performance.now()
+  const deadline = started + SECONDS * 1000
+  await Promise.all(
+    users.map(async (userId, w) => {
+      for (let i = 0; performance.now() < deadline; i++) {
+        await services.ledger.deposit({
+          userId,
+          currency: 'RUB',
+          amount: 1,
+          key: `bench-bare-${w}-${i}`,
+        })
+        done++
+      }
+    }),
+  )
+  return Math.round(done / ((performance.now() - started) / 1000))
+}
+
+async function measure(db: Db, label: string): Promise<{ figures: Figure[]; meta: unknown }> {
+  await migrate(db)
+  const services = createServices(loadConfig({ LOG_LEVEL: 'silent' }), db)
+  const http = createServer()
+  const realtime = await attachRealtime(http, services, {
+    log: quiet,
+    games: [diceModule(), liveModule()],
+    // The benchmark is the flood the budget exists for: lift it.
+    rateLimit: { burst: 1e9, perSecond: 1e9 },
+  })
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
+  const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/dice`
+  const users: number[] = []
+  const sockets: Socket[] = []
+  try {
+    for (let p = 0; p < PLAYERS; p++) {
+      const rows = await db.query<{ id: number }>(
+        `INSERT INTO users (email, register_method, currency, name)
+         VALUES ($1, 'email', 'RUB', $2) RETURNING id`,
+        [`bench-instant-${label}-${p}@tessera.test`, `Bencher ${p}`],
+      )
+      const userId = rows[0]!.id
+      users.push(userId)
+      await services.ledger.deposit({ userId, currency: 'RUB', amount: 1e12, key: `dep-${userId}` })
+      const { token } = await services.sessions.create(userId)
+      const socket = connectClient(url, {
+        auth: { token },
+        transports: ['websocket'],
+        forceNew: true,
+        reconnection: false,
+      })
+      await new Promise<void>((resolve) => socket.once('snapshot', () => resolve()))
+      sockets.push(socket)
+    }
+    // Warm-up: every player's seed pair made and cached, the JIT warm.
+    await Promise.all(sockets.map((s, p) => bet(s, p, -1, `${label}-warm`)))
+    const bare = await bareWrites(services, users)
+    const saturated = await saturate(sockets, `${label}-sat`)
+    const steady = await paced(sockets, `${label}-paced`)
+    const aims = label === 'PGlite' ? 1000 : 2000
+    const { batches, movements } = services.ledger.batchStats()
+    return {
+      figures: [
+        {
+          name: `${label}: instant bets, saturated`,
+          value: saturated.perSecond,
+          unit: '/s',
+          budget: aims,
+          atLeast: true,
+          baseline: bare,
+        },
+        { name: `${label}: round trip p50, saturated`, value: saturated.p50, unit: 'ms' },
+        { name: `${label}: round trip p99, saturated`, value: saturated.p99, unit: 'ms' },
+        {
+          name: `${label}: round trip p50 at ${PACED_PER_SECOND} bets/s`,
+          value: steady.p50,
+          unit: 'ms',
+        },
+        {
+          name: `${label}: round trip p99 at ${PACED_PER_SECOND} bets/s`,
+          value: steady.p99,
+          unit: 'ms',
+          budget: 30,
+        },
+        { name: `${label}: bare ledger write (baseline)`, value: bare, unit: '/s' },
+        {
+          name: `${label}: bets refused`,
+          value: saturated.refused + steady.refused,
+          unit: 'bets',
+          budget: 0,
+        },
+        {
+          name: `${label}: movements per batch`,
+          value: batches === 0 ? 0 : round(movements / batches),
+          unit: '',
+          note: 'group commit, over the whole run (bare writes included)',
+        },
+      ],
+      meta: { saturated, steady, bare },
+    }
+  } finally {
+    for (const s of sockets) s.disconnect()
+    await realtime.close()
+    await new Promise((resolve) => http.close(resolve))
+  }
+}
+
+export const instantBench: Benchmark = {
+  name: 'instant',
+  description: `Instant dice bets end to end (socket, checks, draw, one group-committed ledger movement, ack) from ${PLAYERS} players in this process, ${SECONDS} s saturated and ${SECONDS} s at ${PACED_PER_SECOND} bets/s, on PGlite and PostgreSQL, against a bare ledger write (deposit) from ${PLAYERS} workers in the same run.`,
+  async run() {
+    const figures: Figure[] = []
+    const meta: Record<string, unknown> = { players: PLAYERS, seconds: SECONDS }
+    const lite = await openDb({ dataDir: 'memory://' })
+    try {
+      const r = await measure(lite, 'PGlite')
+      figures.push(...r.figures)
+      meta.PGlite = r.meta
+    } finally {
+      await lite.close()
+    }
+    if (!findPgBin()) {
+      console.warn('[bench/instant] PostgreSQL binaries not found: PostgreSQL figures skipped')
+    } else {
+      const server = await startPgTestServer()
+      const pg = await openDb({ databaseUrl: server.url, dataDir: '' })
+      try {
+        const r = await measure(pg, 'PostgreSQL')
+        figures.push(...r.figures)
+        meta.PostgreSQL = r.meta
+      } finally {
+        await pg.close()
+        await server.stop()
+      }
+    }
+    meta.postgres = 'throwaway cluster with fsync=off and synchronous_commit=off, as in the tests'
+    return { name: 'instant', description: this.description, figures, meta }
+  },
+}

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { floatCursor } from '../../../../games/engine/fairness'
+import { diceRules } from '../../../../games/dice/rules'
+import type { Minor } from '../../../../games/engine/money'
+import type { Services } from '../../../services'
+import { openTestServices } from '../../crash/testing'
+import { instantKit, type InstantKit } from './kit'
+import { DICE, LOSING_DICE, ROULETTE, fixedSeeds, instantBet, instantPlayer } from './testing'
+
+let services: Services
+let kit: InstantKit
+
+beforeAll(async () => {
+  services = await openTestServices()
+  kit = instantKit(services, {
+    log: { info: () => {}, error: (o, m) => console.error(m, o) },
+    seeds: fixedSeeds('instant-bets'),
+  })
+}, 60_000)
+afterAll(async () => {
+  await kit.bets.idle()
+  await services.db.close()
+})
+
+const balance = async (userId: number) => (await services.ledger.balances(userId, 'RUB')).real
+
+describe('instant bets', () => {
+  it('settles a bet in one trip, drawn from the active pair at its nonce', async () => {
+    const { user } = await instantPlayer(services, 10_000)
+    const pair = await kit.seeds.active(user.userId)
+    const params = { target: 5000, direction: 'under' } as const
+    const ack = await kit.bets.place(DICE, user, instantBet(100, params))
+    expect(ack.type).toBe('ok')
+    if (ack.type !== 'ok') return
+    const expected = diceRules.settle(
+      params,
+      100 as Minor,
+      floatCursor(pair.serverSeed, pair.clientSeed, 0),
+    )
+    expect(ack.payout).toBe(expected.payout)
+    expect(ack.outcome).toEqual(expected.outcome)
+    expect(ack).toMatchObject({ nonce: 0, serverSeedHash: pair.serverSeedHash })
+    expect(ack.balance).toBe(10_000 - 100 + ack.payout)
+    expect(await balance(user.userId)).toBe(ack.balance)
+    expect((await kit.seeds.current(user.userId)).nonce).toBe(1)
+  })
+
+  it('answers a repeated key with the first answer and moves money once', async () => {
+    const { user } = await instantPlayer(services, 10_000)
+    const cmd = instantBet(100, LOSING_DICE)
+    const [a, b] = await Promise.all([
+      kit.bets.place(DICE, user, cmd),
+      kit.bets.place(DICE, user, cmd),
+    ])
+    const c = await kit.bets.place(DICE, user, cmd)
+    expect(b).toEqual(a)
+    expect(c).toEqual(a)
+    expect(await balance(user.userId)).toBe(9_900)
+    expect((await kit.seeds.current(user.userId)).nonce).toBe(1)
+  })
+
+  it('refuses whole, before any draw, what the limits, the rules or the max payout refuse', async () => {
+    const { user } = await instantPlayer(services, 100_000_000)
+    const refusals = [
+      [instantBet(99, LOSING_DICE), 'limits'],
+      [instantBet(1_000_001, LOSING_DICE), 'limits'],
+      [instantBet(100, { target: 0, direction: 'under' }), 'bad_request'],
+      [instantBet(100, LOSING_DICE, undefined, 'USD'), 'bad_request'],
+      // 0.01 % pays 9900x: 1,000,000 RUB max payout / 9900 is 101.01 RUB, so 200 RUB is too much.
+      [instantBet(20_000, LOSING_DICE), 'max_payout'],
+    ] as const
+    for (const [cmd, code] of refusals) {
+      expect(await kit.bets.place(DICE, user, cmd)).toEqual({ type: 'error', v: 1, code })
+    }
+    expect(
+      await kit.bets.place(
+        ROULETTE,
+        user,
+        instantBet(200, { bets: [{ kind: 'red', amount: 100 }] } as never),
+      ),
+    ).toMatchObject({ code: 'bad_request' })
+    expect(await balance(user.userId)).toBe(100_000_000)
+    expect((await kit.seeds.current(user.userId)).nonce).toBe(0)
+  })
+
+  it('refuses a bet the balance cannot cover, leaving the nonce for the next', async () => {
+    const { user } = await instantPlayer(services, 250)
+    expect(await kit.bets.place(DICE, user, instantBet(200, LOSING_DICE))).toMatchObject({
+      type: 'ok',
+      nonce: 0,
+      payout: 0,
+    })
+    expect(await kit.bets.place(DICE, user, instantBet(100, LOSING_DICE))).toMatchObject({
+      code: 'balance_not_enough',
+    })
+    expect(await balance(user.userId)).toBe(50)
+    await services.ledger.deposit({
+      userId: user.userId,
+      currency: 'RUB',
+      amount: 50,
+      key: `top-${user.userId}`,
+    })
+    expect(await kit.bets.place(DICE, user, instantBet(100, LOSING_DICE))).toMatchObject({
+      type: 'ok',
+      nonce: 1,
+    })
+  })
+
+  it('refuses a guest', async () => {
+    expect(await kit.bets.place(DICE, null, instantBet(100, LOSING_DICE))).toMatchObject({
+      code: 'unauthorized',
+    })
+  })
+})
