@@ -28,7 +28,7 @@ export interface SettleResult extends MoveResult {
 }
 
 /**
- * An instant bet as its one movement writes it (migration 012, `instant_bet`): the stake and the
+ * An instant bet as its one movement writes it (migration 013, `instant_bet`): the stake and the
  * payout, the bet's row, and the nonce of the seed pair it was drawn from.
  */
 export interface InstantBetMove {

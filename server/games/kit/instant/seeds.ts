@@ -1,5 +1,5 @@
 /**
- * The players' seed pairs (migration 012): the active pair every instant bet of any game draws
+ * The players' seed pairs (migration 013): the active pair every instant bet of any game draws
  * from, the client seed a player may change, and rotation, which reveals the server seed. Each
  * player's bets and seed changes run one at a time in this process ({@link SeedPairs.exclusive}),
  * so a bet always draws from the nonce it will claim; the database claims it for good (the bet's

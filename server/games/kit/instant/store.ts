@@ -1,5 +1,5 @@
 /**
- * Reads of the instant bets' rows (migration 012): the first answer of a bet (a retry gets it
+ * Reads of the instant bets' rows (migration 013): the first answer of a bet (a retry gets it
  * again), its public proof, the live tables after a restart, and the profile history's page.
  */
 import type { BetHistoryItem, BetProofResponse, Currency, Minor } from '../../../../contract'
