@@ -137,3 +137,4 @@ export {
   type InstantShortcut,
 } from './ui/instantHotkeys'
 export { useInstantSettings, type InstantSettings } from './ui/instantSettings'
+export { asInstantWire, instantCommandActors, type AnyInstantWire } from './instant/link'

@@ -25,7 +25,7 @@ export function namespacesOf(locale: Locale): string[] {
  * first load stays small (`npm run bench -- bundle`). Every other namespace is small and loads
  * with the locale.
  */
-export const ON_DEMAND_NAMESPACES: readonly string[] = ['policy', 'faq', 'crash', 'kit']
+export const ON_DEMAND_NAMESPACES: readonly string[] = ['policy', 'faq', 'crash', 'dice', 'kit']
 
 /** On-demand namespaces some page has asked for; a language switch loads them in the new locale. */
 const requested = new Set<string>()
