@@ -86,12 +86,13 @@ test('the dice page in en, ru and kz at 375 px and 1440 px, axe clean', async ({
   baseURL,
 }) => {
   const page = await dicePlayer(context, baseURL ?? '')
-  await page.getByTestId('dice.bet-button').click()
-  await expect(page.getByTestId('dice.result')).toHaveAttribute('data-bet-id', /.+/)
   for (const locale of LOCALES) {
     await page.goto(`${locale.prefix}/games/dice`)
     await expect(page.getByTestId('page.title')).toHaveText(t(locale.code, 'pages:dice.title'))
     await expect(page.getByTestId('dice.connection')).toHaveAttribute('data-status', 'online')
+    // A result on the slider and in the strip, as a player sees the page after a bet.
+    await page.getByTestId('dice.bet-button').click()
+    await expect(page.getByTestId('dice.result')).toHaveAttribute('data-bet-id', /.+/)
     for (const width of [375, 1440]) {
       await page.setViewportSize({ width, height: width < 600 ? 812 : 900 })
       await expect(page.getByTestId('dice.bet-button')).toBeVisible()

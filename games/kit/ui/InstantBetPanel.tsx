@@ -96,7 +96,7 @@ export function InstantBetPanel(props: InstantBetPanelProps) {
                 data-testid={`${game}.instant-play`}
                 checked={settings.instantPlay}
                 onChange={(event) => settings.setInstantPlay(event.target.checked)}
-              />{' '}
+              />
               {t('kit:instant.instantPlay')}
             </label>
             <label>
@@ -105,7 +105,7 @@ export function InstantBetPanel(props: InstantBetPanelProps) {
                 data-testid={`${game}.hotkeys`}
                 checked={settings.hotkeys}
                 onChange={(event) => settings.setHotkeys(event.target.checked)}
-              />{' '}
+              />
               {t('kit:instant.hotkeys')}
             </label>
             <button
