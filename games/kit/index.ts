@@ -138,3 +138,4 @@ export {
 } from './ui/instantHotkeys'
 export { useInstantSettings, type InstantSettings } from './ui/instantSettings'
 export { asInstantWire, instantCommandActors, type AnyInstantWire } from './instant/link'
+export { verifyInstantBet, type InstantProof, type InstantVerdict } from './instant/verify'
