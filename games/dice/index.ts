@@ -23,4 +23,5 @@ export { diceRoundMachine } from './round.machine'
 export { DICE_NAMESPACE, diceCommandActors, diceEventFromStream, diceStreamWire } from './stream'
 
 /** The live dice game for the shell's /games/dice page, and dice as a kit game module. */
-export { DiceGame, diceGame, dicePageHooks } from './ui/DiceGame'
+export { DiceGame, diceGame, dicePageHooks, type DiceGameProps } from './ui/DiceGame'
+export { parseDiceSearch } from './betLink'

@@ -27,11 +27,28 @@ import {
 import { DiceScene } from '../scene/DiceScene'
 import { toDiceView } from '../scene/diceView'
 import { DICE_NAMESPACE, diceCommandActors, diceStreamWire } from '../stream'
+import { diceBetProofLoader, type LoadDiceBetProof } from './betProof'
+import { DiceBetProof } from './DiceBetProof'
 import { DiceFields } from './DiceFields'
 import { DEFAULT_DICE_PARAMS } from './diceFields'
 import './dice.css'
 
 type Snapshot = SnapshotFrom<typeof diceRoundMachine>
+
+/** Dice's own page props, besides every game's. */
+interface DicePageExtra {
+  /** A bet whose proof is open (the page's `?bet=` parameter), any bet by id; null: none. */
+  proofBet?: string | null
+  /** The player closed that proof; the page drops the parameter. */
+  onProofClosed?: () => void
+  /** How proofs are fetched; `diceBetProofLoader(serviceUrl)` by default (tests pass a fake). */
+  loadBetProof?: LoadDiceBetProof
+}
+
+/** Props of `DiceGame`. */
+export type DiceGameProps = GamePageProps & DicePageExtra
+
+const noop = () => {}
 type DiceBet = InstantResult<DiceParams, DiceOutcome>
 
 /** A settled bet's facts as the player can check them (the seed is shown once rotated). */
@@ -57,7 +74,7 @@ function BetFacts({ bet }: { bet: DiceBet }) {
 }
 
 /** Dice's page: recent rolls, the slider scene with the bet panel beside it. */
-function DiceLayout(props: GameLayoutProps<typeof diceRoundMachine>) {
+function DiceLayout(props: GameLayoutProps<typeof diceRoundMachine> & DicePageExtra) {
   const { t } = useTranslation()
   const { actor, snapshot, player, locale } = props
   const { context } = snapshot
@@ -66,6 +83,7 @@ function DiceLayout(props: GameLayoutProps<typeof diceRoundMachine>) {
   const [amountText, setAmountText] = useState(() =>
     currency ? initialAmountText('dice', currency) : '',
   )
+  const [defaultLoader] = useState(() => diceBetProofLoader(props.serviceUrl))
   const instantPlay = useInstantSettings((s) => s.instantPlay)
   useEffect(() => actor.send({ type: 'SET_INSTANT', instant: instantPlay }), [actor, instantPlay])
 
@@ -84,6 +102,13 @@ function DiceLayout(props: GameLayoutProps<typeof diceRoundMachine>) {
   const valid = isValidParams(params)
   return (
     <>
+      {props.proofBet ? (
+        <DiceBetProof
+          betId={props.proofBet}
+          load={props.loadBetProof ?? defaultLoader}
+          onClose={props.onProofClosed ?? noop}
+        />
+      ) : null}
       <ResultStrip<DiceBet>
         game="dice"
         items={context.recent}
@@ -167,7 +192,7 @@ export const dicePageHooks: GameHooks<Snapshot> = {
 }
 
 /** Dice as a kit game module. */
-export const diceGame: GameModule<typeof diceRoundMachine> = {
+export const diceGame: GameModule<typeof diceRoundMachine, DicePageExtra> = {
   id: 'dice',
   machine: (transport) => diceRoundMachine.provide({ actors: diceCommandActors(transport) }),
   input: (player) => ({ currency: player?.currency ?? null, balance: player?.balance ?? null }),
@@ -178,6 +203,6 @@ export const diceGame: GameModule<typeof diceRoundMachine> = {
 }
 
 /** The live dice game for the shell's /games/dice page. */
-export function DiceGame(props: GamePageProps) {
+export function DiceGame(props: DiceGameProps) {
   return <GamePage game={diceGame} {...props} />
 }
