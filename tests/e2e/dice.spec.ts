@@ -81,6 +81,33 @@ test('three dice bets by keyboard only: the amount keys, then Space', async ({
   await expect(page.getByTestId('dice.shortcuts-dialog')).toHaveCount(0)
 })
 
+test('a bet opened by ?bet=<id> shows its proof, recomputed in the browser after a rotation', async ({
+  context,
+  baseURL,
+}) => {
+  const page = await dicePlayer(context, baseURL ?? '')
+  await page.getByTestId('dice.bet-button').click()
+  const result = page.getByTestId('dice.result')
+  await expect(result).toHaveAttribute('data-bet-id', /.+/)
+  const betId = (await result.getAttribute('data-bet-id')) ?? ''
+  const roll = Number(await result.getAttribute('data-roll'))
+  await page.goto(`/games/dice?bet=${encodeURIComponent(betId)}`)
+  const verdict = page.getByTestId('dice.proof-verdict')
+  await expect(verdict).toHaveAttribute('data-status', 'unrevealed')
+  const token = (await context.cookies()).find((c) => c.name === 'token')?.value
+  const rotated = await page.request.post('/api/games/seeds/rotate', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {},
+  })
+  expect(rotated.ok(), await rotated.text()).toBe(true)
+  await page.reload()
+  await expect(verdict).toHaveAttribute('data-status', 'verified')
+  await expect(page.getByTestId('dice.proof-roll')).toHaveText((roll / 100).toFixed(2))
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('dice.fairness-dialog')).toHaveCount(0)
+  expect(new URL(page.url()).searchParams.get('bet')).toBeNull()
+})
+
 test('the dice page in en, ru and kz at 375 px and 1440 px, axe clean', async ({
   context,
   baseURL,
