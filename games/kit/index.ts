@@ -139,3 +139,5 @@ export {
 export { useInstantSettings, type InstantSettings } from './ui/instantSettings'
 export { asInstantWire, instantCommandActors, type AnyInstantWire } from './instant/link'
 export { verifyInstantBet, type InstantProof, type InstantVerdict } from './instant/verify'
+export { SeedsDialog, type SeedsDialogProps } from './ui/SeedsDialog'
+export { seedsApi, type SeedsApi, type SeedsResult } from './ui/seedsApi'

@@ -12,6 +12,7 @@ import type { GameHooks, GameLayoutProps, GameModule, GamePageProps } from '../.
 import { GamePage } from '../../kit/ui/GamePage'
 import { InstantBetPanel, instantErrorKey } from '../../kit/ui/InstantBetPanel'
 import { useInstantSettings } from '../../kit/ui/instantSettings'
+import { seedsApi } from '../../kit/ui/seedsApi'
 import { ProofDialog } from '../../kit/ui/ProofDialog'
 import { ResultStrip } from '../../kit/ui/ResultStrip'
 import { diceRoundMachine } from '../round.machine'
@@ -84,6 +85,7 @@ function DiceLayout(props: GameLayoutProps<typeof diceRoundMachine> & DicePageEx
     currency ? initialAmountText('dice', currency) : '',
   )
   const [defaultLoader] = useState(() => diceBetProofLoader(props.serviceUrl))
+  const [seeds] = useState(() => (player ? seedsApi(props.serviceUrl, props.getToken) : null))
   const instantPlay = useInstantSettings((s) => s.instantPlay)
   useEffect(() => actor.send({ type: 'SET_INSTANT', instant: instantPlay }), [actor, instantPlay])
 
@@ -149,6 +151,7 @@ function DiceLayout(props: GameLayoutProps<typeof diceRoundMachine> & DicePageEx
             canBet={valid}
             onBet={(amount) => actor.send({ type: 'BET', key: newCommandKey(), amount, params })}
             error={context.lastError ? t(instantErrorKey(context.lastError)) : null}
+            seeds={seeds}
           >
             <DiceFields
               params={params}

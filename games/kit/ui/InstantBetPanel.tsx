@@ -16,6 +16,8 @@ import { payoutAt, type InstantMultiplier } from '../instant/protocol'
 import type { InstantRoundError } from '../instant/round.machine'
 import { INSTANT_SHORTCUTS, useInstantHotkeys, type InstantShortcut } from './instantHotkeys'
 import { useInstantSettings } from './instantSettings'
+import { SeedsDialog } from './SeedsDialog'
+import type { SeedsApi } from './seedsApi'
 
 /** Props of `InstantBetPanel`. */
 export interface InstantBetPanelProps {
@@ -37,6 +39,8 @@ export interface InstantBetPanelProps {
   onBet: (amount: Minor) => void
   /** The last error, translated, or null. */
   error: string | null
+  /** The player's seed pair calls; the Seeds button shows only with them. */
+  seeds?: SeedsApi | null
   /** The game's own fields (dice: side, target, chance, multiplier). */
   children?: ReactNode
 }
@@ -51,6 +55,7 @@ export function InstantBetPanel(props: InstantBetPanelProps) {
   const t = useKitText(game)
   const settings = useInstantSettings()
   const [help, setHelp] = useState(false)
+  const [seedsOpen, setSeedsOpen] = useState(false)
   const amount = currency ? readAmount(props.amountText, currency, game) : null
   const ready = currency !== null && amount !== null && props.canBet && !props.busy
   const bet = () => {
@@ -64,7 +69,7 @@ export function InstantBetPanel(props: InstantBetPanelProps) {
       props.onAmountText(amountText(next, currency))
     }
   }
-  useInstantHotkeys(settings.hotkeys && currency !== null && !help, onShortcut)
+  useInstantHotkeys(settings.hotkeys && currency !== null && !help && !seedsOpen, onShortcut)
   const profit =
     amount !== null && props.multiplier !== null && currency
       ? formatMoney((payoutAt(amount, props.multiplier) - amount) as Minor, currency, locale)
@@ -116,7 +121,20 @@ export function InstantBetPanel(props: InstantBetPanelProps) {
             >
               {t('kit:instant.shortcuts')}
             </button>
+            {props.seeds ? (
+              <button
+                type="button"
+                className="button button--ghost"
+                data-testid={`${game}.seeds`}
+                onClick={() => setSeedsOpen(true)}
+              >
+                {t('kit:seeds.open')}
+              </button>
+            ) : null}
           </div>
+          {seedsOpen && props.seeds ? (
+            <SeedsDialog game={game} api={props.seeds} onClose={() => setSeedsOpen(false)} />
+          ) : null}
           {help ? (
             <ProofDialog
               game={game}
