@@ -58,6 +58,12 @@ test('three dice bets by mouse: the linked inputs set the bet, the balance follo
     ;({ betId, balance } = await expectSettled(page, betId, balance, 500))
   }
   await expect(page.getByTestId('dice.history-item')).toHaveCount(3)
+  // A fresh player's first pair: three bets used nonces 0, 1 and 2.
+  await page.getByTestId('dice.seeds').click()
+  await expect(page.getByTestId('dice.seeds-nonce')).toHaveText('3')
+  await page.getByTestId('dice.seeds-rotate').click()
+  await expect(page.getByTestId('dice.seeds-previous')).toContainText('3')
+  await expect(page.getByTestId('dice.seeds-nonce')).toHaveText('0')
 })
 
 test('three dice bets by keyboard only: the amount keys, then Space', async ({
