@@ -69,7 +69,11 @@ describe('header', () => {
     const router = await renderApp('/ru/vip-club')
     const nav = screen.getByRole('navigation', { name: 'Основная навигация' })
     const links = within(nav).getAllByRole('link')
-    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/ru', '/ru/games/crash', '/ru/games/dice'])
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/ru',
+      '/ru/games/crash',
+      '/ru/games/dice',
+    ])
     expect(screen.getByTestId('header.nav-crash').textContent).toBe('Краш')
     for (const path of ['/', '/games/crash', '/games/dice']) {
       const match = router.matchRoutes(path).at(-1)
