@@ -116,3 +116,28 @@ export {
   type ProofStatus,
 } from './ui/ProofDialog'
 export { proofLoader, type LoadProof, type ProofEndpoint, type ProofResult } from './ui/proof'
+// Instant games (dice, roulette...): the round machine and the bet panel with keyboard play.
+export {
+  RECENT_LENGTH,
+  REVEAL_MS,
+  createInstantRoundMachine,
+  type InstantResult,
+  type InstantRoundContext,
+  type InstantRoundError,
+  type InstantRoundEvent,
+  type InstantRoundInput,
+  type InstantRoundMachine,
+  type InstantSeeds,
+} from './instant/round.machine'
+export { InstantBetPanel, instantErrorKey, type InstantBetPanelProps } from './ui/InstantBetPanel'
+export {
+  INSTANT_SHORTCUTS,
+  shortcutOf,
+  useInstantHotkeys,
+  type InstantShortcut,
+} from './ui/instantHotkeys'
+export { useInstantSettings, type InstantSettings } from './ui/instantSettings'
+export { asInstantWire, instantCommandActors, type AnyInstantWire } from './instant/link'
+export { verifyInstantBet, type InstantProof, type InstantVerdict } from './instant/verify'
+export { SeedsDialog, type SeedsDialogProps } from './ui/SeedsDialog'
+export { seedsApi, type SeedsApi, type SeedsResult } from './ui/seedsApi'

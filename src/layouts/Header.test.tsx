@@ -65,13 +65,17 @@ describe('header', () => {
     expect(document.title).toBe('Лобби — Tessera')
   })
 
-  it('links the lobby and the crash game, and no page that is only a placeholder', async () => {
+  it('links the lobby and the built games, and no page that is only a placeholder', async () => {
     const router = await renderApp('/ru/vip-club')
     const nav = screen.getByRole('navigation', { name: 'Основная навигация' })
     const links = within(nav).getAllByRole('link')
-    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/ru', '/ru/games/crash'])
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/ru',
+      '/ru/games/crash',
+      '/ru/games/dice',
+    ])
     expect(screen.getByTestId('header.nav-crash').textContent).toBe('Краш')
-    for (const path of ['/', '/games/crash']) {
+    for (const path of ['/', '/games/crash', '/games/dice']) {
       const match = router.matchRoutes(path).at(-1)
       expect(router.routesById[match!.routeId]?.options.component, path).not.toBe(ContentPage)
     }

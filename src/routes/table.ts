@@ -104,7 +104,7 @@ export const ROUTES: readonly RouteEntry[] = [
   content('case', '/games/cases/:slug', game),
   content('coinflip', '/games/coinflip', game),
   built('crash', '/games/crash', game),
-  content('dice', '/games/dice', game),
+  built('dice', '/games/dice', game),
   content('hilo', '/games/hilo', game),
   content('keno', '/games/keno', game),
   content('roulette', '/games/roulette', game),

@@ -37,6 +37,17 @@ const CrashPageLazy = lazyRouteComponent(
   'CrashPage',
 )
 
+/** The dice page, likewise: PixiJS, the game and its texts load with the route. */
+const DicePageLazy = lazyRouteComponent(
+  () =>
+    Promise.all([
+      import('../pages/DicePage'),
+      loadNamespaces(['dice', 'kit']),
+      gameServiceUrl('dice').catch(() => undefined),
+    ]).then(([page]) => page),
+  'DicePage',
+)
+
 /** The password-reset pages (issue #5) bring their machines and forms only when opened. */
 const PasswordResetPageLazy = lazyRouteComponent(
   () => import('../pages/PasswordResetPage'),
@@ -51,6 +62,7 @@ const ResetPasswordPageLazy = lazyRouteComponent(
 const BUILT_PAGES: Readonly<Record<string, RouteComponent>> = {
   home: LobbyPage,
   crash: CrashPageLazy,
+  dice: DicePageLazy,
   passwordReset: PasswordResetPageLazy,
   resetPassword: ResetPasswordPageLazy,
 }

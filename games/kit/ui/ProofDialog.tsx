@@ -19,6 +19,8 @@ export interface ProofDialogProps {
   onClose: () => void
   /** The proof itself, shown when ready: the game's own content. */
   children?: ReactNode
+  /** The dialog's test id when it holds something else than a proof (`<game>.shortcuts-dialog`). */
+  testId?: string
 }
 
 /**
@@ -28,7 +30,8 @@ export interface ProofDialogProps {
 export function ProofDialog(props: ProofDialogProps) {
   const { game, status, onClose } = props
   const closeRef = useRef<HTMLButtonElement>(null)
-  const titleId = `${game}-fairness-title`
+  const testId = props.testId ?? `${game}.fairness-dialog`
+  const titleId = props.testId ? `${testId.replace('.', '-')}-title` : `${game}-fairness-title`
   // The game re-renders on every stream event, with a new `onClose` each time: focus the close
   // button and listen for Esc once per opening, not once per render.
   const close = useEffectEvent(() => onClose())
@@ -56,7 +59,7 @@ export function ProofDialog(props: ProofDialogProps) {
         aria-modal="true"
         aria-labelledby={titleId}
         aria-busy={status === 'loading'}
-        data-testid={`${game}.fairness-dialog`}
+        data-testid={testId}
         data-status={status}
       >
         <h2 id={titleId}>{props.title}</h2>

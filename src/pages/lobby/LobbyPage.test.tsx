@@ -47,7 +47,7 @@ describe('lobby', () => {
   })
 
   it('sends a player from a placeholder page back to the lobby', async () => {
-    await renderApp('/kz/games/dice')
+    await renderApp('/kz/games/hilo')
     expect(screen.getByTestId('page.lobby-link').getAttribute('href')).toBe('/kz')
   })
 })

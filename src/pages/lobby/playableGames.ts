@@ -17,4 +17,5 @@ export interface PlayableGame {
  */
 export const PLAYABLE_GAMES: readonly PlayableGame[] = [
   { id: 'crash', to: '/games/crash', title: 'pages:crash.title', blurb: 'pages:home.games.crash' },
+  { id: 'dice', to: '/games/dice', title: 'pages:dice.title', blurb: 'pages:home.games.dice' },
 ]

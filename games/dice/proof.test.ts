@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest'
+import { floatCursor, hashServerSeed } from '../engine/fairness'
+import type { Minor } from '../engine/money'
+import { diceRules } from './rules'
+import { verifyInstantBet } from '../kit/instant/verify'
+
+const SEED = 'a1'.repeat(32)
+const params = { target: 5050, direction: 'over' as const }
+const amount = 1000 as Minor
+// The server's own settlement of nonce 3 under this pair.
+const settled = diceRules.settle(params, amount, floatCursor(SEED, 'player', 3))
+const proof = {
+  params,
+  outcome: settled.outcome,
+  amount,
+  multiplier: settled.multiplier,
+  payout: settled.payout,
+  serverSeedHash: hashServerSeed(SEED),
+  clientSeed: 'player',
+  nonce: 3,
+  serverSeed: SEED as string | null,
+}
+
+describe('instant bet proof', () => {
+  it('verifies a bet from its revealed seed pair', () => {
+    expect(verifyInstantBet(diceRules, proof)).toMatchObject({
+      status: 'verified',
+      outcome: settled.outcome,
+    })
+  })
+
+  it('waits for the rotation while the seed is secret', () => {
+    expect(verifyInstantBet(diceRules, { ...proof, serverSeed: null })).toEqual({
+      status: 'unrevealed',
+    })
+  })
+
+  it('catches a seed that is not the committed one, and an outcome the rules do not give', () => {
+    expect(verifyInstantBet(diceRules, { ...proof, serverSeed: 'b2'.repeat(32) }).status).toBe(
+      'badSeed',
+    )
+    const other = { roll: (settled.outcome.roll + 1) % 10_001 }
+    expect(verifyInstantBet(diceRules, { ...proof, outcome: other }).status).toBe('mismatch')
+    expect(verifyInstantBet(diceRules, { ...proof, nonce: 4 }).status).toBe('mismatch')
+  })
+})

@@ -1,0 +1,211 @@
+import { useEffect, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { SnapshotFrom } from 'xstate'
+import { formatMoney, type Minor } from '../../engine/money'
+import { MULTIPLIER_SCALE } from '../../kit/instant/protocol'
+import type { InstantResult } from '../../kit/instant/round.machine'
+import { newCommandKey } from '../../kit/stream/commandKey'
+import { connectGameStream } from '../../kit/stream/connectGameStream'
+import { initialAmountText } from '../../kit/ui/AmountField'
+import { GameFrame } from '../../kit/ui/GameFrame'
+import type { GameHooks, GameLayoutProps, GameModule, GamePageProps } from '../../kit/ui/gameModule'
+import { GamePage } from '../../kit/ui/GamePage'
+import { InstantBetPanel, instantErrorKey } from '../../kit/ui/InstantBetPanel'
+import { useInstantSettings } from '../../kit/ui/instantSettings'
+import { seedsApi } from '../../kit/ui/seedsApi'
+import { ProofDialog } from '../../kit/ui/ProofDialog'
+import { ResultStrip } from '../../kit/ui/ResultStrip'
+import { diceRoundMachine } from '../round.machine'
+import {
+  chanceOf,
+  formatHundredths,
+  isValidParams,
+  isWin,
+  multiplierFor,
+  type DiceOutcome,
+  type DiceParams,
+} from '../rules'
+import { DiceScene } from '../scene/DiceScene'
+import { toDiceView } from '../scene/diceView'
+import { DICE_NAMESPACE, diceCommandActors, diceStreamWire } from '../stream'
+import { diceBetProofLoader, type LoadDiceBetProof } from './betProof'
+import { DiceBetProof } from './DiceBetProof'
+import { DiceFields } from './DiceFields'
+import { DEFAULT_DICE_PARAMS } from './diceFields'
+import './dice.css'
+
+type Snapshot = SnapshotFrom<typeof diceRoundMachine>
+
+/** Dice's own page props, besides every game's. */
+interface DicePageExtra {
+  /** A bet whose proof is open (the page's `?bet=` parameter), any bet by id; null: none. */
+  proofBet?: string | null
+  /** The player closed that proof; the page drops the parameter. */
+  onProofClosed?: () => void
+  /** How proofs are fetched; `diceBetProofLoader(serviceUrl)` by default (tests pass a fake). */
+  loadBetProof?: LoadDiceBetProof
+}
+
+/** Props of `DiceGame`. */
+export type DiceGameProps = GamePageProps & DicePageExtra
+
+const noop = () => {}
+type DiceBet = InstantResult<DiceParams, DiceOutcome>
+
+/** A settled bet's facts as the player can check them (the seed is shown once rotated). */
+function BetFacts({ bet }: { bet: DiceBet }) {
+  const { t } = useTranslation()
+  return (
+    <dl data-testid="dice.bet-facts">
+      <dt>{t('dice:proof.roll')}</dt>
+      <dd>{formatHundredths(bet.outcome.roll)}</dd>
+      <dt>{t('dice:proof.target')}</dt>
+      <dd>
+        {t(bet.params.direction === 'over' ? 'dice:fields.over' : 'dice:fields.under')}{' '}
+        {formatHundredths(bet.params.target)}
+      </dd>
+      <dt>{t('dice:proof.nonce')}</dt>
+      <dd>{bet.nonce}</dd>
+      <dt>{t('dice:proof.serverSeedHash')}</dt>
+      <dd>
+        <code>{bet.serverSeedHash}</code>
+      </dd>
+    </dl>
+  )
+}
+
+/** Dice's page: recent rolls, the slider scene with the bet panel beside it. */
+function DiceLayout(props: GameLayoutProps<typeof diceRoundMachine> & DicePageExtra) {
+  const { t } = useTranslation()
+  const { actor, snapshot, player, locale } = props
+  const { context } = snapshot
+  const currency = player?.currency ?? null
+  const [params, setParams] = useState<DiceParams>(DEFAULT_DICE_PARAMS)
+  const [amountText, setAmountText] = useState(() =>
+    currency ? initialAmountText('dice', currency) : '',
+  )
+  const [defaultLoader] = useState(() => diceBetProofLoader(props.serviceUrl))
+  const [seeds] = useState(() => (player ? seedsApi(props.serviceUrl, props.getToken) : null))
+  const instantPlay = useInstantSettings((s) => s.instantPlay)
+  useEffect(() => actor.send({ type: 'SET_INSTANT', instant: instantPlay }), [actor, instantPlay])
+
+  const view = toDiceView(params, context.last, context.instant)
+  const viewKey = JSON.stringify(view)
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const stableView = useMemo(() => view, [viewKey])
+  const last = context.last
+  const money = (value: number) => formatMoney(value as Minor, currency ?? 'RUB', locale)
+  const sceneLabel = last
+    ? t(isWin(last.params, last.outcome.roll) ? 'dice:scene.won' : 'dice:scene.lost', {
+        roll: formatHundredths(last.outcome.roll),
+        amount: money(last.payout),
+      })
+    : t('dice:scene.ready', { target: formatHundredths(params.target) })
+  const valid = isValidParams(params)
+  return (
+    <>
+      {props.proofBet ? (
+        <DiceBetProof
+          betId={props.proofBet}
+          load={props.loadBetProof ?? defaultLoader}
+          onClose={props.onProofClosed ?? noop}
+        />
+      ) : null}
+      <ResultStrip<DiceBet>
+        game="dice"
+        items={context.recent}
+        idOf={(bet) => bet.betId}
+        textOf={(bet) => formatHundredths(bet.outcome.roll)}
+        toneOf={(bet) => (bet.payout > 0 ? 'mid' : 'low')}
+        labelOf={(bet) => t('dice:history.item', { roll: formatHundredths(bet.outcome.roll) })}
+        renderProof={(bet, close) => (
+          <ProofDialog
+            game="dice"
+            title={t('dice:proof.title')}
+            status="ready"
+            message=""
+            closeLabel={t('kit:instant.close')}
+            onClose={close}
+          >
+            <BetFacts bet={bet} />
+          </ProofDialog>
+        )}
+      />
+      <GameFrame
+        game="dice"
+        createScene={() => new DiceScene()}
+        view={stableView}
+        label={sceneLabel}
+        roundId={last?.betId ?? null}
+        connection={props.connection}
+        panel={
+          <InstantBetPanel
+            game="dice"
+            currency={currency}
+            guestNote={t('dice:panel.guest')}
+            locale={locale}
+            amountText={amountText}
+            onAmountText={setAmountText}
+            multiplier={valid ? multiplierFor(chanceOf(params)) : null}
+            busy={snapshot.matches('betting')}
+            canBet={valid}
+            onBet={(amount) => actor.send({ type: 'BET', key: newCommandKey(), amount, params })}
+            error={context.lastError ? t(instantErrorKey(context.lastError)) : null}
+            seeds={seeds}
+          >
+            <DiceFields
+              params={params}
+              onParams={setParams}
+              disabled={snapshot.matches('betting')}
+            />
+          </InstantBetPanel>
+        }
+      />
+      {last ? (
+        <p
+          className={`dice-result dice-result--${last.payout > 0 ? 'won' : 'lost'}`}
+          data-testid="dice.result"
+          data-bet-id={last.betId}
+          data-roll={last.outcome.roll}
+          data-payout={last.payout}
+          aria-live="polite"
+        >
+          {last.payout > 0
+            ? t('dice:result.won', {
+                roll: formatHundredths(last.outcome.roll),
+                multiplier: (last.multiplier / MULTIPLIER_SCALE).toFixed(4),
+                amount: money(last.payout),
+              })
+            : t('dice:result.lost', { roll: formatHundredths(last.outcome.roll) })}
+        </p>
+      ) : null}
+    </>
+  )
+}
+
+/** How the kit's page reads the dice round. */
+export const dicePageHooks: GameHooks<Snapshot> = {
+  balance: (snapshot) => snapshot.context.balance,
+  errorKey: (snapshot) =>
+    snapshot.context.lastError ? instantErrorKey(snapshot.context.lastError) : null,
+  frame: (snapshot) => ({
+    roundId: snapshot.context.last?.betId ?? null,
+    phase: String(snapshot.value),
+  }),
+}
+
+/** Dice as a kit game module. */
+export const diceGame: GameModule<typeof diceRoundMachine, DicePageExtra> = {
+  id: 'dice',
+  machine: (transport) => diceRoundMachine.provide({ actors: diceCommandActors(transport) }),
+  input: (player) => ({ currency: player?.currency ?? null, balance: player?.balance ?? null }),
+  connect: (options) =>
+    connectGameStream({ ...options, wire: diceStreamWire, namespace: DICE_NAMESPACE }),
+  hooks: dicePageHooks,
+  Layout: DiceLayout,
+}
+
+/** The live dice game for the shell's /games/dice page. */
+export function DiceGame(props: DiceGameProps) {
+  return <GamePage game={diceGame} {...props} />
+}

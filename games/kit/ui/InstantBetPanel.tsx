@@ -1,0 +1,172 @@
+import { useState, type ReactNode } from 'react'
+import {
+  formatMoney,
+  type BetGame,
+  type Currency,
+  type Minor,
+  type MoneyLocale,
+} from '../../engine/money'
+import { AmountField } from './AmountField'
+import { adjustAmount, amountText, readAmount } from './betAmount'
+import { BetError, GamePanel, kitErrorKey } from './GamePanel'
+import { MainButton } from './MainButton'
+import { ProofDialog } from './ProofDialog'
+import { useKitText } from './kitText'
+import { payoutAt, type InstantMultiplier } from '../instant/protocol'
+import type { InstantRoundError } from '../instant/round.machine'
+import { INSTANT_SHORTCUTS, useInstantHotkeys, type InstantShortcut } from './instantHotkeys'
+import { useInstantSettings } from './instantSettings'
+import { SeedsDialog } from './SeedsDialog'
+import type { SeedsApi } from './seedsApi'
+
+/** Props of `InstantBetPanel`. */
+export interface InstantBetPanelProps {
+  /** The game: its limits bound the amount; test ids read `<game>.*`. */
+  game: BetGame
+  /** The signed-in player's currency, or null for a guest (who sees `guestNote`). */
+  currency: Currency | null
+  guestNote: string
+  locale: MoneyLocale
+  /** The amount's text; the game keeps it so that auto-bet and the panel share it. */
+  amountText: string
+  onAmountText: (text: string) => void
+  /** The multiplier the chosen params pay, for the profit on win; null while they are invalid. */
+  multiplier: InstantMultiplier | null
+  /** A bet is out: the button waits for its answer. */
+  busy: boolean
+  /** The game's params are valid and the player may bet. */
+  canBet: boolean
+  onBet: (amount: Minor) => void
+  /** The last error, translated, or null. */
+  error: string | null
+  /** The player's seed pair calls; the Seeds button shows only with them. */
+  seeds?: SeedsApi | null
+  /** The game's own fields (dice: side, target, chance, multiplier). */
+  children?: ReactNode
+}
+
+/**
+ * The bet panel of every instant game: the amount (½, 2×, min, max within the game's limits),
+ * the game's fields, the profit on win, the bet button, the instant-play and hotkey switches and
+ * the shortcuts dialog. Space bets from anywhere on the page but a field or a button.
+ */
+export function InstantBetPanel(props: InstantBetPanelProps) {
+  const { game, currency, locale } = props
+  const t = useKitText(game)
+  const settings = useInstantSettings()
+  const [help, setHelp] = useState(false)
+  const [seedsOpen, setSeedsOpen] = useState(false)
+  const amount = currency ? readAmount(props.amountText, currency, game) : null
+  const ready = currency !== null && amount !== null && props.canBet && !props.busy
+  const bet = () => {
+    if (ready) props.onBet(amount)
+  }
+  const onShortcut = (shortcut: InstantShortcut) => {
+    if (shortcut.kind === 'bet') bet()
+    else if (shortcut.kind === 'help') setHelp(true)
+    else if (currency) {
+      const next = adjustAmount(amount, shortcut.action, currency, game)
+      props.onAmountText(amountText(next, currency))
+    }
+  }
+  useInstantHotkeys(settings.hotkeys && currency !== null && !help && !seedsOpen, onShortcut)
+  const profit =
+    amount !== null && props.multiplier !== null && currency
+      ? formatMoney((payoutAt(amount, props.multiplier) - amount) as Minor, currency, locale)
+      : '—'
+  return (
+    <GamePanel game={game} guestNote={currency === null ? props.guestNote : null}>
+      {currency ? (
+        <>
+          <AmountField
+            game={game}
+            currency={currency}
+            locale={locale}
+            text={props.amountText}
+            onText={props.onAmountText}
+            disabled={props.busy}
+          />
+          {props.children}
+          <p className="game-panel__note" data-testid={`${game}.profit`}>
+            {t('kit:instant.profitOnWin', { amount: profit })}
+          </p>
+          <MainButton kind="bet" testId={`${game}.bet-button`} disabled={!ready} onClick={bet}>
+            {t('kit:instant.bet')}
+          </MainButton>
+          {props.error ? <BetError game={game} text={props.error} /> : null}
+          <div className="game-panel__switches">
+            <label>
+              <input
+                type="checkbox"
+                data-testid={`${game}.instant-play`}
+                checked={settings.instantPlay}
+                onChange={(event) => settings.setInstantPlay(event.target.checked)}
+              />
+              {t('kit:instant.instantPlay')}
+            </label>
+            <label>
+              <input
+                type="checkbox"
+                data-testid={`${game}.hotkeys`}
+                checked={settings.hotkeys}
+                onChange={(event) => settings.setHotkeys(event.target.checked)}
+              />
+              {t('kit:instant.hotkeys')}
+            </label>
+            <button
+              type="button"
+              className="button button--ghost"
+              data-testid={`${game}.shortcuts`}
+              onClick={() => setHelp(true)}
+            >
+              {t('kit:instant.shortcuts')}
+            </button>
+            {props.seeds ? (
+              <button
+                type="button"
+                className="button button--ghost"
+                data-testid={`${game}.seeds`}
+                onClick={() => setSeedsOpen(true)}
+              >
+                {t('kit:seeds.open')}
+              </button>
+            ) : null}
+          </div>
+          {seedsOpen && props.seeds ? (
+            <SeedsDialog game={game} api={props.seeds} onClose={() => setSeedsOpen(false)} />
+          ) : null}
+          {help ? (
+            <ProofDialog
+              game={game}
+              testId={`${game}.shortcuts-dialog`}
+              title={t('kit:instant.shortcuts')}
+              status="ready"
+              message=""
+              closeLabel={t('kit:instant.close')}
+              onClose={() => setHelp(false)}
+            >
+              <dl className="game-shortcuts">
+                {INSTANT_SHORTCUTS.map((s) => (
+                  <div key={s.match}>
+                    <dt>
+                      <kbd>{s.key}</kbd>
+                    </dt>
+                    <dd>{t(s.label)}</dd>
+                  </div>
+                ))}
+              </dl>
+              {settings.hotkeys ? null : <p>{t('kit:instant.hotkeysOff')}</p>}
+            </ProofDialog>
+          ) : null}
+        </>
+      ) : null}
+    </GamePanel>
+  )
+}
+
+/** The translation key of an instant round's error: the kit's, or the instant kit's own. */
+export function instantErrorKey(error: InstantRoundError): string {
+  if (error === 'max_payout') return 'kit:error.max_payout'
+  if (error === 'offline') return 'kit:error.offline'
+  return kitErrorKey(error)
+}
