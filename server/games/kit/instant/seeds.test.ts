@@ -107,15 +107,22 @@ describe('seed pairs', () => {
 
   it('runs one player’s work in order, another player’s alongside', async () => {
     const order: string[] = []
-    const slow = (label: string, ms: number) => async () => {
-      await new Promise((r) => setTimeout(r, ms))
-      order.push(label)
-    }
+    // a1 waits until b1 has run: were b queued behind a, this would never finish.
+    let releaseA1!: () => void
+    const a1Gate = new Promise<void>((resolve) => (releaseA1 = resolve))
     const [a, b] = [1 as UserId, 2 as UserId]
     await Promise.all([
-      seeds.exclusive(a, slow('a1', 30)),
-      seeds.exclusive(a, slow('a2', 1)),
-      seeds.exclusive(b, slow('b1', 10)),
+      seeds.exclusive(a, async () => {
+        await a1Gate
+        order.push('a1')
+      }),
+      seeds.exclusive(a, async () => {
+        order.push('a2')
+      }),
+      seeds.exclusive(b, async () => {
+        order.push('b1')
+        releaseA1()
+      }),
     ])
     expect(order).toEqual(['b1', 'a1', 'a2'])
   })
