@@ -32,7 +32,7 @@ import {
   previousGameHash,
   type CrashChainPublication,
 } from '../games/engine/fairness/index'
-import { count, UsageError } from './fairArgs'
+import { count, seedPairArgs, UsageError } from './fairArgs'
 import { INSTANT_USAGE, instantCommand } from './fairInstant'
 
 // The fairness schemas are zod/mini, which loads no error locale (classic zod did on import);
@@ -182,11 +182,7 @@ function floatsCommand(args: string[], io: FairIo): number {
       count: { type: 'string' },
     },
   })
-  const serverSeed = values['server-seed']
-  const clientSeed = values['client-seed']
-  if (serverSeed === undefined) throw new UsageError('--server-seed is required')
-  if (clientSeed === undefined) throw new UsageError('--client-seed is required')
-  const nonce = count(values.nonce, '--nonce', null, Number.MAX_SAFE_INTEGER)
+  const { serverSeed, clientSeed, nonce } = seedPairArgs(values)
   const k = count(values.count, '--count', null, MAX_FLOATS)
   io.out(`server seed hash ${hashServerSeed(serverSeed)}`)
   floats(serverSeed, clientSeed, nonce, k).forEach((f, i) => io.out(`${i} ${f}`))

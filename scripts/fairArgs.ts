@@ -19,3 +19,20 @@ export function count(
   }
   return Number(value)
 }
+
+/** The seed pair and nonce every instant-game command takes (`--server-seed`, `--client-seed`, `--nonce`). */
+export function seedPairArgs(values: {
+  'server-seed'?: string
+  'client-seed'?: string
+  nonce?: string
+}): { serverSeed: string; clientSeed: string; nonce: number } {
+  const serverSeed = values['server-seed']
+  const clientSeed = values['client-seed']
+  if (serverSeed === undefined) throw new UsageError('--server-seed is required')
+  if (clientSeed === undefined) throw new UsageError('--client-seed is required')
+  return {
+    serverSeed,
+    clientSeed,
+    nonce: count(values.nonce, '--nonce', null, Number.MAX_SAFE_INTEGER),
+  }
+}

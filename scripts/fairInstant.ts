@@ -24,7 +24,7 @@ import {
 import { KENO_RISKS, isValidPicks, settleKeno, type KenoRisk } from '../games/keno/rules'
 import { MULTIPLIER_SCALE } from '../games/kit/instant/protocol'
 import { colorOf, pocketOf } from '../games/roulette/rules'
-import { count, UsageError } from './fairArgs'
+import { count, seedPairArgs, UsageError } from './fairArgs'
 
 /** The games `npm run fair` draws for from a seed pair. */
 export const INSTANT_COMMANDS = [
@@ -138,11 +138,7 @@ export function instantCommand(game: InstantCommand, args: string[], io: Instant
       flips: { type: 'string' },
     },
   })
-  const serverSeed = values['server-seed']
-  const clientSeed = values['client-seed']
-  if (serverSeed === undefined) throw new UsageError('--server-seed is required')
-  if (clientSeed === undefined) throw new UsageError('--client-seed is required')
-  const nonce = count(values.nonce, '--nonce', null, Number.MAX_SAFE_INTEGER)
+  const { serverSeed, clientSeed, nonce } = seedPairArgs(values)
   const floats = floatCursor(serverSeed, clientSeed, nonce)
   io.out(`server seed hash ${hashServerSeed(serverSeed)}`)
   switch (game) {
