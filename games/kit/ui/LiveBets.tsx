@@ -184,7 +184,7 @@ const LiveBetLine = memo(function LiveBetLine<R extends LiveBetRow>(props: LineP
       {lead.map((column) => (
         <td key={column.header}>{column.cell(row)}</td>
       ))}
-      <td>{row.player}</td>
+      <td title={row.player}>{row.player}</td>
       <td>{formatMoney(row.amount, row.currency, locale)}</td>
       {columns.map((column) => (
         <td key={column.header}>{column.cell(row)}</td>
