@@ -155,7 +155,7 @@ describe('InstantLiveTables', () => {
     expect(cells[2]).toBe('player4')
     expect(cells[4]).toBe('1.98×')
     expect(cells[5]).toBe('—')
-    const link = within(first).getByRole('link')
+    const link = within(first).getByRole('link', { name: "Dice: open the proof of player4's bet" })
     expect(link.getAttribute('href')).toBe('/ru/games/dice?bet=bet-4')
     fireEvent.click(link)
     expect(live.openBet).toHaveBeenCalledExactlyOnceWith('dice', 'bet-4')

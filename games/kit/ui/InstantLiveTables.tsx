@@ -63,6 +63,22 @@ export interface InstantLiveTablesProps {
   connect?: ConnectLiveTables
 }
 
+/** The tab a key moves to from tab `at` (the WAI-ARIA tabs keys, wrapping), or null. */
+function nextTab(key: string, at: number): number | null {
+  switch (key) {
+    case 'ArrowRight':
+      return (at + 1) % TABS.length
+    case 'ArrowLeft':
+      return (at - 1 + TABS.length) % TABS.length
+    case 'Home':
+      return 0
+    case 'End':
+      return TABS.length - 1
+    default:
+      return null
+  }
+}
+
 /** A bet's time of day, in the page's language. */
 function useTimeFormat(locale: MoneyLocale): Intl.DateTimeFormat {
   return useMemo(
@@ -109,12 +125,12 @@ export function InstantLiveTables(props: InstantLiveTablesProps) {
         cell: (row) => (
           <a
             href={live.betHref(row.game, row.betId)}
-            aria-label={t('kit:live.proof', { game: gameName(row), bet: row.betId })}
+            aria-label={t('kit:live.proof', { game: gameName(row), player: row.player })}
             data-testid={`${game}.live-proof`}
             onClick={(event) => {
               // A plain click opens the proof in place; a new tab or window follows the href.
-              if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return
-              if (event.altKey) return
+              const modified = event.metaKey || event.ctrlKey || event.shiftKey || event.altKey
+              if (event.button !== 0 || modified) return
               event.preventDefault()
               live.openBet(row.game, row.betId)
             }}
@@ -142,17 +158,10 @@ export function InstantLiveTables(props: InstantLiveTablesProps) {
   const selected = TABS.find((entry) => entry.id === tab) ?? TABS[0]
   const rows = tables[selected.id]
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const at = TABS.findIndex((entry) => entry.id === tab)
-    const next =
-      event.key === 'ArrowRight'
-        ? (at + 1) % TABS.length
-        : event.key === 'ArrowLeft'
-          ? (at - 1 + TABS.length) % TABS.length
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? TABS.length - 1
-              : null
+    const next = nextTab(
+      event.key,
+      TABS.findIndex((entry) => entry.id === tab),
+    )
     if (next === null) return
     event.preventDefault()
     const target = TABS[next]!.id
