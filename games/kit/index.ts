@@ -65,6 +65,7 @@ export type {
   GameModule,
   GamePageProps,
   GamePlayer,
+  LiveTablesShell,
   OpenedStream,
 } from './ui/gameModule'
 export { GameFrame, type GameFrameProps } from './ui/GameFrame'
@@ -107,6 +108,7 @@ export {
   type LiveBetsColumn,
   type LiveBetsProps,
 } from './ui/LiveBets'
+export { BetsTable, type BetsTableProps } from './ui/LiveBets'
 export { ResultStrip, type ResultStripProps, type ResultTone } from './ui/ResultStrip'
 export {
   ProofDialog,
@@ -140,4 +142,17 @@ export { useInstantSettings, type InstantSettings } from './ui/instantSettings'
 export { asInstantWire, instantCommandActors, type AnyInstantWire } from './instant/link'
 export { verifyInstantBet, type InstantProof, type InstantVerdict } from './instant/verify'
 export { SeedsDialog, type SeedsDialogProps } from './ui/SeedsDialog'
+export {
+  InstantLiveTables,
+  connectLiveTables,
+  type ConnectLiveTables,
+  type InstantLiveTablesProps,
+} from './ui/InstantLiveTables'
+export {
+  EMPTY_LIVE_TABLES,
+  applyLiveEvent,
+  type LiveTableRow,
+  type LiveTables,
+  type LiveTablesEvent,
+} from './instant/liveTables'
 export { seedsApi, type SeedsApi, type SeedsResult } from './ui/seedsApi'

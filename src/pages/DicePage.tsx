@@ -2,16 +2,18 @@ import { useRouter, useSearch } from '@tanstack/react-router'
 import { useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DiceGame, parseDiceSearch } from '../../games/dice'
-import { useShellGameProps } from './gamePageProps'
+import { useLiveTablesShell, useShellGameProps } from './gamePageProps'
 
 /**
  * /games/dice: the instant dice game, full width. Guests see the slider and recent rolls; a
  * signed-in player bets (the shell's part of a game page is `useShellGameProps`). `?bet=<id>`
- * opens that bet's proof, recomputed in the browser (profile history links use it).
+ * opens that bet's proof, recomputed in the browser (profile history links use it, and the live
+ * tables under the game, fed by the `general` service).
  */
 export function DicePage() {
   const { t } = useTranslation()
   const shell = useShellGameProps('dice')
+  const live = useLiveTablesShell()
   const proofBet = parseDiceSearch(useSearch({ strict: false })).bet
   const router = useRouter()
   // Closing the proof drops the parameter in place, so Back leaves the page instead of reopening it.
@@ -29,6 +31,7 @@ export function DicePage() {
         <DiceGame
           {...shell.props}
           key={shell.key}
+          live={live}
           proofBet={proofBet}
           onProofClosed={onProofClosed}
         />

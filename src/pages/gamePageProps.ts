@@ -1,6 +1,7 @@
-import { useCallback } from 'react'
+import { useRouter } from '@tanstack/react-router'
+import { useCallback, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { GamePageProps } from '../../games/kit'
+import type { GamePageProps, LiveTablesShell } from '../../games/kit'
 import { DEFAULT_CURRENCY, type Minor } from '../../games/engine/money'
 import type { GameService } from '../api'
 import { readToken } from '../features/session/cookies'
@@ -50,4 +51,26 @@ export function useShellGameProps(service: GameService): ShellGameProps | null {
       onError,
     },
   }
+}
+
+/**
+ * What an instant game's page gives its live tables: the `general` service's URL (null until
+ * known; the game routes ask for it while they load) and proof links in the page's language,
+ * opened in place by the router (`/games/<game>?bet=<id>`).
+ */
+export function useLiveTablesShell(): LiveTablesShell | null {
+  const serviceUrl = useGameServiceUrl('general')
+  const router = useRouter()
+  return useMemo(() => {
+    if (serviceUrl === null) return null
+    const target = (game: string, betId: string) => ({
+      to: `/games/${game}`,
+      search: { bet: betId },
+    })
+    return {
+      serviceUrl,
+      betHref: (game, betId) => router.buildLocation(target(game, betId)).publicHref,
+      openBet: (game, betId) => void router.navigate(target(game, betId)),
+    }
+  }, [serviceUrl, router])
 }

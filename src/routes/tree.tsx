@@ -37,13 +37,17 @@ const CrashPageLazy = lazyRouteComponent(
   'CrashPage',
 )
 
-/** The dice page, likewise: PixiJS, the game and its texts load with the route. */
+/**
+ * The dice page, likewise: PixiJS, the game and its texts load with the route, and the URL of
+ * the `general` service, whose live tables show under the game.
+ */
 const DicePageLazy = lazyRouteComponent(
   () =>
     Promise.all([
       import('../pages/DicePage'),
       loadNamespaces(['dice', 'kit']),
       gameServiceUrl('dice').catch(() => undefined),
+      gameServiceUrl('general').catch(() => undefined),
     ]).then(([page]) => page),
   'DicePage',
 )

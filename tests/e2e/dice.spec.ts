@@ -58,6 +58,11 @@ test('three dice bets by mouse: the linked inputs set the bet, the balance follo
     ;({ betId, balance } = await expectSettled(page, betId, balance, 500))
   }
   await expect(page.getByTestId('dice.history-item')).toHaveCount(3)
+  // The live tables (general service) list the player's own bets as they settle.
+  await page.getByTestId('dice.live-tab-mine').click()
+  await expect(
+    page.getByTestId('dice.live-table').getByTestId('dice.live-row').first(),
+  ).toHaveAttribute('data-bet-id', betId ?? '')
   // A fresh player's first pair: three bets used nonces 0, 1 and 2.
   await page.getByTestId('dice.seeds').click()
   await expect(page.getByTestId('dice.seeds-nonce')).toHaveText('3')
@@ -87,7 +92,7 @@ test('three dice bets by keyboard only: the amount keys, then Space', async ({
   await expect(page.getByTestId('dice.shortcuts-dialog')).toHaveCount(0)
 })
 
-test('a bet opened by ?bet=<id> shows its proof, recomputed in the browser after a rotation', async ({
+test('a bet opened from the profile history shows its proof, recomputed in the browser after a rotation', async ({
   context,
   baseURL,
 }) => {
@@ -97,7 +102,10 @@ test('a bet opened by ?bet=<id> shows its proof, recomputed in the browser after
   await expect(result).toHaveAttribute('data-bet-id', /.+/)
   const betId = (await result.getAttribute('data-bet-id')) ?? ''
   const roll = Number(await result.getAttribute('data-roll'))
-  await page.goto(`/games/dice?bet=${encodeURIComponent(betId)}`)
+  // The bet's line in the history links to its proof on the dice page (`?bet=<id>`).
+  await page.goto('/profile/history')
+  await page.locator(`[data-testid="profile.history-bet-link"][data-bet-id="${betId}"]`).click()
+  await expect(page).toHaveURL(`/games/dice?bet=${encodeURIComponent(betId)}`)
   const verdict = page.getByTestId('dice.proof-verdict')
   await expect(verdict).toHaveAttribute('data-status', 'unrevealed')
   const token = (await context.cookies()).find((c) => c.name === 'token')?.value

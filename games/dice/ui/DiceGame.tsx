@@ -11,6 +11,7 @@ import { GameFrame } from '../../kit/ui/GameFrame'
 import type { GameHooks, GameLayoutProps, GameModule, GamePageProps } from '../../kit/ui/gameModule'
 import { GamePage } from '../../kit/ui/GamePage'
 import { InstantBetPanel, instantErrorKey } from '../../kit/ui/InstantBetPanel'
+import { InstantLiveTables } from '../../kit/ui/InstantLiveTables'
 import { useInstantSettings } from '../../kit/ui/instantSettings'
 import { seedsApi } from '../../kit/ui/seedsApi'
 import { ProofDialog } from '../../kit/ui/ProofDialog'
@@ -74,7 +75,10 @@ function BetFacts({ bet }: { bet: DiceBet }) {
   )
 }
 
-/** Dice's page: recent rolls, the slider scene with the bet panel beside it. */
+/**
+ * Dice's page: recent rolls, the slider scene with the bet panel beside it, and the live tables of
+ * every instant game under them.
+ */
 function DiceLayout(props: GameLayoutProps<typeof diceRoundMachine> & DicePageExtra) {
   const { t } = useTranslation()
   const { actor, snapshot, player, locale } = props
@@ -178,6 +182,14 @@ function DiceLayout(props: GameLayoutProps<typeof diceRoundMachine> & DicePageEx
               })
             : t('dice:result.lost', { roll: formatHundredths(last.outcome.roll) })}
         </p>
+      ) : null}
+      {props.live ? (
+        <InstantLiveTables
+          game="dice"
+          live={props.live}
+          getToken={props.getToken}
+          locale={locale}
+        />
       ) : null}
     </>
   )

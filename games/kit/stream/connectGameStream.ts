@@ -9,6 +9,7 @@ import {
   defineGameProtocol,
   type GameProtocol,
   type GameStream,
+  type SocketFactory,
 } from '../../engine/stream'
 import type { EventOf, Wire, WireCommands, WireEvents } from '../protocol'
 import type { ConnectionEvent } from '../wireLink'
@@ -52,6 +53,8 @@ export function connectGameStream<E extends WireEvents, C extends WireCommands>(
   namespace: string
   getToken: () => string | null
   inbox: MachineInbox<E>
+  /** The socket factory, socket.io-client's by default (a component test gives a fake socket). */
+  io?: SocketFactory
 }): { stream: WireStream<E, C>; stop: () => void } {
   const { inbox, namespace, wire } = options
   const stream = createGameStream({
@@ -59,6 +62,7 @@ export function connectGameStream<E extends WireEvents, C extends WireCommands>(
     namespace,
     protocol: protocolOf(wire),
     clock: performance,
+    ...(options.io ? { io: options.io } : {}),
     getToken: () => {
       const token = options.getToken()
       handshakeTokens.set(namespace, token)

@@ -64,10 +64,75 @@ export function leadingBets<R>(
   return top
 }
 
+/** Props of `BetsTable`. */
+export interface BetsTableProps<R extends LiveBetRow> {
+  /** Rows get the class `<game>-bets__row--<status>`. */
+  game: string
+  /** The rows to show, in order (the caller bounds them). */
+  rows: readonly R[]
+  locale: MoneyLocale
+  /** Columns before the player's (the instant tables: the game and the time). */
+  lead?: readonly LiveBetsColumn<R>[]
+  /** The game's columns between the bet and the win. */
+  columns: readonly LiveBetsColumn<R>[]
+  /** Translation key of the last column's header, `kit:bets.win` by default. */
+  winHeader?: string
+  /** What shows instead of the table when there are no rows. */
+  empty: string
+  /** A test id for each row (`data-bet-id` carries the bet). */
+  rowTestId?: string
+}
+
 /**
- * The live bets of the current round: who bet what, the game's columns, and what they won. Rows
- * are memoised by identity (a round machine keeps the object of a row a batch did not change), so
- * a batch re-renders only the rows it touched.
+ * The kit's bets table, shared by every game's bet lists (a live round's bets, the instant
+ * games' live tables): the lead columns, the player, the bet, the game's columns and the win.
+ * Rows are memoised by identity, so a batch re-renders only the rows it brought.
+ */
+export function BetsTable<R extends LiveBetRow>(props: BetsTableProps<R>) {
+  const t = useKitText(props.game)
+  const { game, rows, locale, columns, lead = NO_COLUMNS } = props
+  if (rows.length === 0) return <p className="game-bets__empty">{props.empty}</p>
+  return (
+    <table>
+      <thead>
+        <tr>
+          {lead.map((column) => (
+            <th key={column.header} scope="col">
+              {t(column.header)}
+            </th>
+          ))}
+          <th scope="col">{t('kit:bets.player')}</th>
+          <th scope="col">{t('kit:bets.amount')}</th>
+          {columns.map((column) => (
+            <th key={column.header} scope="col">
+              {t(column.header)}
+            </th>
+          ))}
+          <th scope="col">{t(props.winHeader ?? 'kit:bets.win')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <LiveBetLine
+            key={row.betId}
+            game={game}
+            row={row}
+            locale={locale}
+            lead={lead}
+            columns={columns}
+            testId={props.rowTestId}
+          />
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+const NO_COLUMNS: readonly never[] = []
+
+/**
+ * The live bets of the current round: who bet what, the game's columns, and what they won, the
+ * leaders first (see `leadingBets`).
  */
 function LiveBetsTable<R extends LiveBetRow>(props: LiveBetsProps<R>) {
   const t = useKitText(props.game)
@@ -85,35 +150,13 @@ function LiveBetsTable<R extends LiveBetRow>(props: LiveBetsProps<R>) {
           {t('kit:bets.count', { count: bets.length })}
         </span>
       </header>
-      {rows.length === 0 ? (
-        <p className="game-bets__empty">{t('kit:bets.empty')}</p>
-      ) : (
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">{t('kit:bets.player')}</th>
-              <th scope="col">{t('kit:bets.amount')}</th>
-              {columns.map((column) => (
-                <th key={column.header} scope="col">
-                  {t(column.header)}
-                </th>
-              ))}
-              <th scope="col">{t('kit:bets.win')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <LiveBetLine
-                key={row.betId}
-                game={game}
-                row={row}
-                locale={locale}
-                columns={columns}
-              />
-            ))}
-          </tbody>
-        </table>
-      )}
+      <BetsTable
+        game={game}
+        rows={rows}
+        locale={locale}
+        columns={columns}
+        empty={t('kit:bets.empty')}
+      />
     </section>
   )
 }
@@ -121,16 +164,27 @@ function LiveBetsTable<R extends LiveBetRow>(props: LiveBetsProps<R>) {
 /** The live bets table (see `LiveBetsTable`), memoised: a re-render with the same rows is free. */
 export const LiveBets = memo(LiveBetsTable) as typeof LiveBetsTable
 
-const LiveBetLine = memo(function LiveBetLine<R extends LiveBetRow>(props: {
+interface LineProps<R extends LiveBetRow> {
   game: string
   row: R
   locale: MoneyLocale
+  lead: readonly LiveBetsColumn<R>[]
   columns: readonly LiveBetsColumn<R>[]
-}) {
-  const { game, row, locale, columns } = props
+  testId: string | undefined
+}
+
+const LiveBetLine = memo(function LiveBetLine<R extends LiveBetRow>(props: LineProps<R>) {
+  const { game, row, locale, lead, columns } = props
   return (
-    <tr className={`game-bets__row ${game}-bets__row--${row.status}`}>
-      <td>{row.player}</td>
+    <tr
+      className={`game-bets__row ${game}-bets__row--${row.status}`}
+      data-testid={props.testId}
+      data-bet-id={row.betId}
+    >
+      {lead.map((column) => (
+        <td key={column.header}>{column.cell(row)}</td>
+      ))}
+      <td title={row.player}>{row.player}</td>
       <td>{formatMoney(row.amount, row.currency, locale)}</td>
       {columns.map((column) => (
         <td key={column.header}>{column.cell(row)}</td>
@@ -140,9 +194,4 @@ const LiveBetLine = memo(function LiveBetLine<R extends LiveBetRow>(props: {
       </td>
     </tr>
   )
-}) as <R extends LiveBetRow>(props: {
-  game: string
-  row: R
-  locale: MoneyLocale
-  columns: readonly LiveBetsColumn<R>[]
-}) => ReactNode
+}) as <R extends LiveBetRow>(props: LineProps<R>) => ReactNode

@@ -30,6 +30,18 @@ export interface GamePageProps {
   onBalance?: (balance: Minor) => void
   /** A refused or failed command, translated, for the shell's toasts. */
   onError?: (message: string) => void
+  /** Where an instant game's live tables stream and link to; absent or null: no live tables. */
+  live?: LiveTablesShell | null
+}
+
+/** What the shell gives the instant games' live tables (`InstantLiveTables`). */
+export interface LiveTablesShell {
+  /** The `general` service's origin, which serves the live tables (SPEC.md section 7). */
+  serviceUrl: string
+  /** The address of a bet's proof page (`/games/<game>?bet=<id>`) in the page's language. */
+  betHref(game: string, betId: string): string
+  /** Opens that page in place (a link's plain click); a modified click follows `betHref`. */
+  openBet(game: string, betId: string): void
 }
 
 /** A game's stream, opened: its state for the badge, and its commands for the machine. */

@@ -119,8 +119,9 @@ function useHistory(api: Pick<ProfileApi, 'history'>, kind: HistoryKind) {
 /**
  * /profile/history: the player's bets in every in-house game (crash today: stake, cash-out,
  * payout, round, time) and deposits (amount, method, status, time), newest first, a page at a
- * time (GET /profile/history, keyset cursor). A bet's round links to its fairness proof on the
- * crash page (`/games/crash?round=<id>`), for any finished round, however old.
+ * time (GET /profile/history, keyset cursor). A crash bet's round links to its fairness proof on
+ * the crash page (`/games/crash?round=<id>`), for any finished round, however old; an instant
+ * bet links to its own proof on its game's page (`/games/<game>?bet=<id>`).
  */
 export function ProfileHistoryPage() {
   const { t } = useTranslation()
@@ -196,7 +197,6 @@ function HistoryList({ kind, timeZone }: { kind: HistoryKind; timeZone: string |
                     <dd>{time(bet.created_at)}</dd>
                   </div>
                 </dl>
-                {/* Instant bets' proofs (`/games/<game>?bet=<id>`) get their link with their pages. */}
                 {bet.game === 'crash' ? (
                   <Link
                     to="/games/crash"
@@ -207,7 +207,21 @@ function HistoryList({ kind, timeZone }: { kind: HistoryKind; timeZone: string |
                   >
                     {t('profile:history.round', { round: bet.round_id })}
                   </Link>
-                ) : null}
+                ) : (
+                  // An instant bet's proof opens on its game's page (`?bet=<id>`, any bet by id).
+                  <Link
+                    to={`/games/${bet.game}`}
+                    search={{ bet: bet.id }}
+                    className="profile-history-item__link"
+                    aria-label={t('profile:history.openBetLabel', {
+                      game: t(GAME_NAMES[bet.game]),
+                    })}
+                    data-testid="profile.history-bet-link"
+                    data-bet-id={bet.id}
+                  >
+                    {t('profile:history.proof')}
+                  </Link>
+                )}
               </li>
             ))}
           </ul>
