@@ -90,7 +90,7 @@ const envSchema = z.object({
   SOCKETS_PER_PLAYER: z.coerce.number().int().positive().default(20),
   SOCKETS_PER_ADDRESS: z.coerce.number().int().positive().default(50),
   /** Game commands per second, on every socket together, per player (per address for guests). */
-  SOCKET_COMMANDS_PER_SECOND: z.coerce.number().int().positive().default(30),
+  SOCKET_COMMANDS_PER_SECOND: z.coerce.number().int().positive().default(50),
   /**
    * Sandbox endpoints (`/api/sandbox/...`: the outbox with every log-in code, the payment page that
    * credits any invoice) answer clients on this machine only; `true` opens them to every client,
