@@ -1,6 +1,4 @@
 import type { AddressInfo } from 'node:net'
-// The tests play the browser's side of the wire.
-// eslint-disable-next-line no-restricted-imports
 import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client'
 import { hashPassword } from '../../../server/auth/passwords'
 import type { Db } from '../../../server/db/db'
