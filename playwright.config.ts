@@ -53,6 +53,9 @@ export default defineConfig({
       RATE_LIMIT_REGISTER: '100000',
       RATE_LIMIT_LOGIN: '100000',
       RATE_LIMIT_CODES: '100000',
+      // The same for game sockets: every page's sockets and commands come from this address.
+      SOCKETS_PER_ADDRESS: '100000',
+      SOCKET_COMMANDS_PER_SECOND: '100000',
       // Crash tests reserve a round and hold its betting window while they bet (server/testHooks.ts).
       TEST_HOOKS: 'true',
       // A fresh in-memory database per run: the demo account starts seeded and untouched.

@@ -86,6 +86,11 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN: perMinute(10),
   RATE_LIMIT_CODES: perMinute(5),
   RATE_LIMIT_REGISTER: perMinute(5),
+  /** Game sockets open at once, on every namespace together, per player and per address. */
+  SOCKETS_PER_PLAYER: z.coerce.number().int().positive().default(20),
+  SOCKETS_PER_ADDRESS: z.coerce.number().int().positive().default(50),
+  /** Game commands per second, on every socket together, per player (per address for guests). */
+  SOCKET_COMMANDS_PER_SECOND: z.coerce.number().int().positive().default(50),
   /**
    * Sandbox endpoints (`/api/sandbox/...`: the outbox with every log-in code, the payment page that
    * credits any invoice) answer clients on this machine only; `true` opens them to every client,
@@ -166,6 +171,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       login: e.RATE_LIMIT_LOGIN,
       codes: e.RATE_LIMIT_CODES,
       register: e.RATE_LIMIT_REGISTER,
+    },
+    sockets: {
+      perPlayer: e.SOCKETS_PER_PLAYER,
+      perAddress: e.SOCKETS_PER_ADDRESS,
+      commandsPerSecond: e.SOCKET_COMMANDS_PER_SECOND,
     },
     sandboxAllowRemote: e.SANDBOX_ALLOW_REMOTE,
     sandboxPayDelayMs: e.SANDBOX_PAY_DELAY_MS,

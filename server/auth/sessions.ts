@@ -1,4 +1,5 @@
 import type { Db } from '../db/db'
+import { MemorySessionEnds, type SessionEnd, type SessionEnds } from './sessionEnds'
 import { hashToken, newToken } from './tokens'
 
 /** Tokens handed to the client at log-in and refresh. */
@@ -12,6 +13,13 @@ export interface IssuedTokens {
 export interface AuthContext {
   userId: number
   sessionId: number
+}
+
+/** A live session as `authenticate` resolves it. */
+export type Authenticated = AuthContext & {
+  accessExpiresAt: Date
+  /** When the session ends unless used again: its idle or its absolute timeout, the sooner. */
+  expiresAt: Date
 }
 
 /** The device a session was started from, as its log-in request told it. */
@@ -38,13 +46,15 @@ interface SessionRow {
 /**
  * Sessions: a short-lived access token plus a refresh token, both random 256-bit values stored
  * only as hashes. A session ends at logout, after `idleTtlS` without use, or `absoluteTtlS` after
- * log-in, whichever comes first.
+ * log-in, whichever comes first. Every end written here is announced on `ends`, so the sockets
+ * opened with the session close with it.
  */
 export class Sessions {
   constructor(
     private readonly db: Db,
     private readonly policy: SessionPolicy,
     private readonly now: () => Date,
+    readonly ends: SessionEnds = new MemorySessionEnds(),
   ) {}
 
   /**
@@ -76,18 +86,21 @@ export class Sessions {
   }
 
   private alive(s: SessionRow, now: Date): boolean {
-    const t = now.getTime()
-    return (
-      s.ended_at === null &&
-      t - s.last_seen_at.getTime() < this.policy.idleTtlS * 1000 &&
-      t - s.created_at.getTime() < this.policy.absoluteTtlS * 1000
+    return s.ended_at === null && now.getTime() < this.expiry(s).getTime()
+  }
+
+  /** When a session times out unless used again: idle or absolute, the sooner. */
+  private expiry(s: Pick<SessionRow, 'created_at' | 'last_seen_at'>): Date {
+    return new Date(
+      Math.min(
+        s.last_seen_at.getTime() + this.policy.idleTtlS * 1000,
+        s.created_at.getTime() + this.policy.absoluteTtlS * 1000,
+      ),
     )
   }
 
   /** Resolves an access token to its caller, or undefined when unknown, expired or ended. */
-  async authenticate(
-    accessToken: string,
-  ): Promise<(AuthContext & { accessExpiresAt: Date }) | undefined> {
+  async authenticate(accessToken: string): Promise<Authenticated | undefined> {
     const rows = await this.db.query<SessionRow>(
       'SELECT id, user_id, access_expires_at, created_at, last_seen_at, ended_at FROM sessions WHERE access_hash = $1',
       [hashToken(accessToken)],
@@ -97,10 +110,30 @@ export class Sessions {
     if (!s || !this.alive(s, now) || s.access_expires_at.getTime() <= now.getTime())
       return undefined
     // Touch at most once a minute: the idle timeout needs minutes, not every request's write.
+    let lastSeen = s.last_seen_at
     if (now.getTime() - s.last_seen_at.getTime() > 60_000) {
       await this.db.query('UPDATE sessions SET last_seen_at = $2 WHERE id = $1', [s.id, now])
+      lastSeen = now
     }
-    return { userId: s.user_id, sessionId: s.id, accessExpiresAt: s.access_expires_at }
+    return {
+      userId: s.user_id,
+      sessionId: s.id,
+      accessExpiresAt: s.access_expires_at,
+      expiresAt: this.expiry({ created_at: s.created_at, last_seen_at: lastSeen }),
+    }
+  }
+
+  /**
+   * When a session times out as of now (HTTP use may have moved it since a socket's handshake),
+   * or null when it has ended or timed out. A socket asks this only once its known deadline passed.
+   */
+  async liveUntil(sessionId: number): Promise<Date | null> {
+    const rows = await this.db.query<SessionRow>(
+      'SELECT id, user_id, access_expires_at, created_at, last_seen_at, ended_at FROM sessions WHERE id = $1',
+      [sessionId],
+    )
+    const s = rows[0]
+    return s && this.alive(s, this.now()) ? this.expiry(s) : null
   }
 
   /**
@@ -179,18 +212,55 @@ export class Sessions {
 
   /** Ends a session (logout). */
   async end(sessionId: number, reason: string): Promise<void> {
-    await this.db.query(
-      'UPDATE sessions SET ended_at = $2, ended_reason = $3 WHERE id = $1 AND ended_at IS NULL',
-      [sessionId, this.now(), reason],
+    this.ended(
+      await this.db.query<EndedRow>(
+        `UPDATE sessions SET ended_at = $2, ended_reason = $3 WHERE id = $1 AND ended_at IS NULL
+         RETURNING id, user_id`,
+        [sessionId, this.now(), reason],
+      ),
     )
   }
 
   /** Ends every session of a user but one (after a password change or reset). */
   async endOthers(userId: number, keepSessionId: number | null, reason: string): Promise<void> {
-    await this.db.query(
-      `UPDATE sessions SET ended_at = $3, ended_reason = $4
-       WHERE user_id = $1 AND id IS DISTINCT FROM $2 AND ended_at IS NULL`,
-      [userId, keepSessionId, this.now(), reason],
+    this.ended(
+      await this.db.query<EndedRow>(
+        `UPDATE sessions SET ended_at = $3, ended_reason = $4
+         WHERE user_id = $1 AND id IS DISTINCT FROM $2 AND ended_at IS NULL RETURNING id, user_id`,
+        [userId, keepSessionId, this.now(), reason],
+      ),
     )
   }
+
+  /**
+   * Ends a live session of `userId` from the sessions list (`revoked`); false when the user has
+   * no live session by that id (another player's, or one already over).
+   */
+  async revoke(userId: number, sessionId: number): Promise<boolean> {
+    const now = this.now().getTime()
+    const rows = await this.db.query<EndedRow>(
+      `UPDATE sessions SET ended_at = $5, ended_reason = 'revoked'
+       WHERE id = $1 AND user_id = $2 AND ended_at IS NULL AND last_seen_at > $3 AND created_at > $4
+       RETURNING id, user_id`,
+      [
+        sessionId,
+        userId,
+        new Date(now - this.policy.idleTtlS * 1000),
+        new Date(now - this.policy.absoluteTtlS * 1000),
+        new Date(now),
+      ],
+    )
+    this.ended(rows)
+    return rows.length > 0
+  }
+
+  /** Announces sessions just ended, after their rows are written. */
+  private ended(rows: readonly EndedRow[]): void {
+    this.ends.publish(rows.map((r): SessionEnd => ({ sessionId: r.id, userId: r.user_id })))
+  }
+}
+
+interface EndedRow {
+  id: number
+  user_id: number
 }

@@ -1,7 +1,8 @@
 /**
  * socket.io on the server's HTTP server: every game of the registry (server/games/index.ts) on
  * its own namespace, with connection state recovery on, the handshake token checked by
- * {@link handshakeAuth}, and the kit's namespace plumbing (server/games/kit/namespace.ts).
+ * {@link handshakeAuth}, every socket held to its session and to the caps and budgets of
+ * {@link SocketGuard}, and the kit's namespace plumbing (server/games/kit/namespace.ts).
  */
 import type { Server as HttpServer } from 'node:http'
 import { Server } from 'socket.io'
@@ -11,6 +12,10 @@ import type { GameModule, GameRuntime } from '../games/kit/module'
 import { serveNamespace, type RateLimit } from '../games/kit/namespace'
 import type { Services } from '../services'
 import { handshakeAuth } from './auth'
+import { SocketGuard, type SocketLimits } from './guard'
+
+/** How often sockets of sessions that timed out are looked for. */
+const SWEEP_EVERY_MS = 60_000
 
 /** Options of {@link attachRealtime}. */
 export interface RealtimeOptions {
@@ -20,6 +25,10 @@ export interface RealtimeOptions {
   games?: readonly GameModule[]
   /** Per-socket command budget. */
   rateLimit?: RateLimit
+  /** Caps and the per-player budget; the config's (SOCKETS_PER_PLAYER and others) by default. */
+  limits?: SocketLimits
+  /** Clock of the per-player command windows; the services' clock by default (tests fix it). */
+  budgetClock?: () => number
   /** How long socket.io keeps a dropped session for recovery. */
   maxDisconnectionMs?: number
 }
@@ -27,6 +36,8 @@ export interface RealtimeOptions {
 /** The realtime layer: the socket.io server, the running games, and one way to close both. */
 export interface Realtime {
   io: Server
+  /** Sessions, caps and budgets of every socket (tests call its `sweep`). */
+  guard: SocketGuard
   /** A running game by its module (typed by it). */
   runtime<R extends GameRuntime>(game: GameModule<R>): R
   /** Stops every game and disconnects every socket; the HTTP server is left to its owner. */
@@ -68,7 +79,14 @@ export async function attachRealtime(
       : {}),
   })
   const running = new Map<GameModule, GameRuntime>()
+  const guard = new SocketGuard(services, options.limits ?? config.sockets, options.budgetClock)
+  const sweeper = setInterval(() => {
+    guard.sweep().catch((err: unknown) => log.error({ err }, '[realtime] session sweep failed'))
+  }, SWEEP_EVERY_MS)
+  sweeper.unref()
   const close = async () => {
+    clearInterval(sweeper)
+    guard.close()
     for (const runtime of running.values()) await runtime.stop()
     io.disconnectSockets(true)
     // Not io.close(): that would also close the HTTP server, which Fastify owns and closes.
@@ -78,6 +96,9 @@ export async function attachRealtime(
     for (const game of games) {
       const nsp = io.of(game.namespace)
       nsp.use(handshakeAuth(services))
+      nsp.use(guard.handshake)
+      // Before the game's own handler: a socket whose session just ended is closed first.
+      nsp.on('connection', (socket) => guard.connected(socket))
       const runtime = await game.start({ services, nsp, log })
       running.set(game, runtime)
       checkWire(game, runtime)
@@ -85,6 +106,7 @@ export async function attachRealtime(
         ...runtime.wire,
         game: game.id,
         log,
+        gate: guard.gate,
         ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
       })
     }
@@ -94,6 +116,7 @@ export async function attachRealtime(
   }
   return {
     io,
+    guard,
     runtime<R extends GameRuntime>(game: GameModule<R>): R {
       const runtime = running.get(game as GameModule)
       if (!runtime) throw new Error(`[realtime] game "${game.id}" is not running here`)

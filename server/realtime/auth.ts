@@ -6,17 +6,33 @@
  */
 import type { Socket } from 'socket.io'
 import { isCurrency } from '../../games/engine/money'
+import type { GameSocketData } from '../games/kit/namespace'
 import type { Player, UserId } from '../games/kit/player'
 import type { Services } from '../services'
 
 /** The error message a refused handshake carries (`connect_error` on the client). */
 export const UNAUTHORIZED = 'unauthorized'
 
+/** The session a player's socket was opened with: it lives no longer than that session. */
+export interface SocketSession {
+  id: number
+  /** When the session times out unless used again, epoch ms of `services.now` (see Sessions). */
+  expiresAt: number
+}
+
+/** What the handshake leaves on `socket.data`: the kit's part and the session (null: a guest). */
+export interface RealtimeSocketData extends GameSocketData {
+  session: SocketSession | null
+}
+
 /**
- * Resolves a token to the player it belongs to, with the same session rules as the HTTP API
- * (`Sessions.authenticate`, which `requireUser` in server/http/auth.ts uses).
+ * Resolves a token to the player it belongs to and their session, with the same session rules as
+ * the HTTP API (`Sessions.authenticate`, which `requireUser` in server/http/auth.ts uses).
  */
-export async function playerFromToken(services: Services, token: string): Promise<Player | null> {
+export async function playerFromToken(
+  services: Services,
+  token: string,
+): Promise<{ user: Player; session: SocketSession } | null> {
   const ctx = await services.sessions.authenticate(token)
   if (!ctx) return null
   const rows = await services.db.query<{ name: string | null; currency: string }>(
@@ -27,22 +43,23 @@ export async function playerFromToken(services: Services, token: string): Promis
   if (!row || !isCurrency(row.currency)) return null
   // Live tables are public: show the chosen display name, else an anonymous label.
   const name = (row.name?.trim() || `Player ${ctx.userId}`).slice(0, 64)
-  return { userId: ctx.userId as UserId, name, currency: row.currency }
+  const user: Player = { userId: ctx.userId as UserId, name, currency: row.currency }
+  return { user, session: { id: ctx.sessionId, expiresAt: ctx.expiresAt.getTime() } }
 }
 
-/** socket.io middleware setting `socket.data.user` (null for a guest; see `GameSocketData`). */
+/** socket.io middleware setting `socket.data` (see {@link RealtimeSocketData}). */
 export function handshakeAuth(services: Services) {
   return (socket: Socket, next: (err?: Error) => void): void => {
     const token: unknown = (socket.handshake.auth as Record<string, unknown> | undefined)?.token
     if (token === undefined || token === null || token === '') {
-      socket.data = { user: null }
+      socket.data = { user: null, session: null } satisfies RealtimeSocketData
       return next()
     }
     if (typeof token !== 'string' || token.length > 512) return next(new Error(UNAUTHORIZED))
     playerFromToken(services, token).then(
-      (user) => {
-        if (!user) return next(new Error(UNAUTHORIZED))
-        socket.data = { user }
+      (found) => {
+        if (!found) return next(new Error(UNAUTHORIZED))
+        socket.data = found satisfies RealtimeSocketData
         next()
       },
       (err: unknown) => next(err instanceof Error ? err : new Error(String(err))),

@@ -4,7 +4,9 @@ import type { AddressInfo } from 'node:net'
 // eslint-disable-next-line no-restricted-imports
 import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MemorySessionEnds } from '../auth/sessionEnds'
 import { loadConfig } from '../config'
+import { MemoryCounterStore } from '../http/throttle/memory'
 import type { GameModule, GameRuntime } from '../games/kit/module'
 import { command, namespaceEmitter } from '../games/kit/namespace'
 import type { Services } from '../services'
@@ -17,8 +19,16 @@ import { attachRealtime, type Realtime } from './attach'
 const services = {
   config: loadConfig({ LOG_LEVEL: 'silent' }),
   sessions: {
-    authenticate: (token: string) => Promise.resolve(token === 'ann-token' ? { userId: 5 } : null),
+    authenticate: (token: string) =>
+      Promise.resolve(
+        token === 'ann-token'
+          ? { userId: 5, sessionId: 1, expiresAt: new Date(Date.now() + 3600_000) }
+          : null,
+      ),
+    ends: new MemorySessionEnds(),
   },
+  counters: new MemoryCounterStore(),
+  now: () => new Date(),
   db: { query: () => Promise.resolve([{ name: 'Ann', currency: 'RUB' }]) },
 } as unknown as Services
 

@@ -1,13 +1,16 @@
 /**
  * A game's socket.io namespace, the wire contract of games/engine/stream/README.md honoured once
  * for every game: one payload argument per event; every command parsed by the game's zod schema
- * and acked (a refusal in the game's error shape); a per-socket command budget; `time` acked
+ * and acked (a refusal in the game's error shape); a payload with text no database can store
+ * (NUL, half a surrogate pair) refused `bad_request` for every game; a per-socket command budget
+ * and the realtime layer's gate (session alive, per-player budget) before each; `time` acked
  * `{ serverTime }`; `resync` (and the game's own resync command, if it has one) answered by a
  * snapshot; a snapshot on every connection that socket.io did not recover; each player's sockets
  * in a room of their own. Idempotency is not here: it belongs to the game's service (see
  * answers.ts), so a command answers the same whichever socket or test calls it.
  */
 import type { Namespace, Socket } from 'socket.io'
+import { STORABLE_TEXT } from '../../../contract'
 import type { GameLog } from './log'
 import type { Player, UserId } from './player'
 
@@ -26,8 +29,31 @@ export interface RateLimit {
 /** Default budget: far above a player's clicking, far below a flood. */
 export const DEFAULT_RATE_LIMIT: RateLimit = { burst: 20, perSecond: 10 }
 
-/** The refusals the namespace itself gives; the game shapes them as its protocol says. */
-export type WireRefusal = 'rate_limited' | 'bad_request' | 'internal'
+/**
+ * The refusals the namespace itself gives; the game shapes them as its protocol says.
+ * `unauthorized`: the socket's session ended (the socket is being closed).
+ */
+export type WireRefusal = 'rate_limited' | 'bad_request' | 'internal' | 'unauthorized'
+
+/**
+ * What the realtime layer checks before each command of a socket: null lets it run, else the
+ * refusal it answers (server/realtime/guard.ts: the session still alive, the player's budget).
+ */
+export type CommandGate = (socket: Socket) => Promise<WireRefusal | null>
+
+/** Deeper than any command's payload: a deeper one is refused rather than walked. */
+const MAX_PAYLOAD_DEPTH = 16
+
+/** Whether every string (keys too) of a payload can be stored: no NUL, no lone surrogate. */
+export function storablePayload(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return STORABLE_TEXT.test(value)
+  if (typeof value !== 'object' || value === null) return true
+  if (depth >= MAX_PAYLOAD_DEPTH) return false
+  if (Array.isArray(value)) return value.every((v) => storablePayload(v, depth + 1))
+  return Object.entries(value).every(
+    ([k, v]) => STORABLE_TEXT.test(k) && storablePayload(v, depth + 1),
+  )
+}
 
 /** The room of one player's sockets, for events only they receive. */
 function userRoom(userId: UserId): string {
@@ -94,6 +120,8 @@ export interface NamespaceOptions {
    */
   resync?: { command: string; parse(payload: unknown): boolean; ack: unknown }
   rateLimit?: RateLimit
+  /** Run before each command that passed the per-socket budget (see {@link CommandGate}). */
+  gate?: CommandGate
   /** Clock for the rate limiter (wall time; the game clock may be fake in tests). */
   now?: () => number
 }
@@ -136,8 +164,11 @@ export function serveNamespace(nsp: Namespace, options: NamespaceOptions): void 
         if (typeof ack !== 'function') return // every command is acked; one without is not ours
         const reply = ack as Ack
         if (!allowed()) return reply(refusal('rate_limited'))
-        Promise.resolve()
-          .then(() => handle(payload))
+        Promise.resolve(options.gate?.(socket) ?? null)
+          .then((refused) => {
+            if (refused) return refusal(refused)
+            return storablePayload(payload) ? handle(payload) : refusal('bad_request')
+          })
           .then(reply, (err: unknown) => {
             log.error({ err, command: name }, `[${game}] command failed`)
             reply(refusal('internal'))

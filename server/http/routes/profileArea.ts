@@ -132,13 +132,8 @@ export function profileAreaRoutes(
     if (id === sessionId) {
       throw fieldError('id', 'current_session', 'Log out to end the current session.')
     }
-    const ended = await s.db.query(
-      `UPDATE sessions SET ended_at = $4, ended_reason = 'revoked'
-       WHERE id = $5 AND user_id = $1 AND ${live} RETURNING id`,
-      [userId, ...liveParams(), s.now(), id],
-    )
     // Another player's session, or one already over: nothing of the caller's by that id.
-    if (ended.length === 0) throw messageError(404, 'not_found', { id })
+    if (!(await s.sessions.revoke(userId, id))) throw messageError(404, 'not_found', { id })
     return { success: true }
   })
 

@@ -34,6 +34,17 @@ describe('MemoryCounterStore', () => {
     expect(store.size).toBeLessThan(1100)
     expect(await store.get('live', 2000)).toEqual({ value: 1, expiresAt: 1_000_000 })
   })
+
+  it('keeps a gauge, never expiring, until it falls to 0', async () => {
+    const store = new MemoryCounterStore()
+    expect(await store.add('open', 1, 0)).toBe(1)
+    expect(await store.add('open', 1, 0)).toBe(2)
+    for (let i = 0; i < 2000; i++) await store.increment(`k${i}`, 10, 1e12 + i)
+    expect(await store.add('open', -1, 2e12)).toBe(1)
+    expect(await store.add('open', -1, 2e12)).toBe(0)
+    expect(await store.get('open', 2e12)).toBeUndefined()
+    expect(store.size).toBeLessThan(1100)
+  })
 })
 
 describe('rateLimitStore', () => {

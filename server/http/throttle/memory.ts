@@ -43,6 +43,13 @@ export class MemoryCounterStore implements CounterStore {
     this.counters.delete(key)
   }
 
+  async add(key: string, delta: number, nowMs: number): Promise<number> {
+    const value = (this.live(key, nowMs)?.value ?? 0) + delta
+    if (value <= 0) this.counters.delete(key)
+    else this.write(key, { value, expiresAt: Infinity }, nowMs)
+    return value
+  }
+
   /** How many counters are held, expired or not (tests check the sweep). */
   get size(): number {
     return this.counters.size

@@ -1,6 +1,6 @@
 /**
- * Every counter of the HTTP side (the per-address rate limits, the per-account log-in backoff)
- * lives behind this one interface. The reference server keeps them in memory
+ * Every counter of the server (the per-address rate limits, the per-account log-in backoff, the
+ * sockets' caps and command budgets) lives behind this one interface. The reference server keeps them in memory
  * ({@link MemoryCounterStore}); several processes behind a load balancer share them by an
  * implementation over Redis or PostgreSQL, where each method is one atomic command (noted below).
  *
@@ -25,6 +25,13 @@ export interface CounterStore {
   claim(key: string, untilMs: number, nowMs: number): Promise<boolean>
   /** Forgets the counter at `key`. (Redis: DEL.) */
   delete(key: string): Promise<void>
+  /**
+   * Adds `delta` (negative to take away) to the gauge at `key` and returns its new value: a count
+   * of things open now, such as sockets, with no expiry; a gauge at 0 or below is forgotten.
+   * (Redis: INCRBY, then DEL when at most 0, in one script; a shared store also keys each
+   * process's part apart, so the part of a process that died can be dropped.)
+   */
+  add(key: string, delta: number, nowMs: number): Promise<number>
 }
 
 /** A live counter: its value and when it expires (epoch ms). */

@@ -1,0 +1,149 @@
+import type { AddressInfo } from 'node:net'
+import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client'
+import { hashPassword } from '../../../server/auth/passwords'
+import type { Db } from '../../../server/db/db'
+import { crashModule, type CrashRuntime } from '../../../server/games/crash'
+import { BETTING_MS, PAUSE_MS, T0, TEST_SALT, TEST_SEED } from '../../../server/games/crash/testing'
+import { diceModule } from '../../../server/games/dice'
+import { instantKit } from '../../../server/games/kit/instant/kit'
+import { liveModule } from '../../../server/games/kit/instant/module'
+import { fixedSeeds } from '../../../server/games/kit/instant/testing'
+import type { GameModule } from '../../../server/games/kit/module'
+import { fakeScheduler } from '../../../server/games/kit/scheduler'
+import { rouletteModule } from '../../../server/games/roulette'
+import { attachRealtime, type Realtime } from '../../../server/realtime/attach'
+import { startTestApp, type TestApp } from './harness'
+
+/** The password of every player {@link SocketsApp.player} makes. */
+export const PASSWORD = 'sockets-password-1'
+
+/** One client socket: its acks and a count of the events it received, by name. */
+export interface TestSocket {
+  socket: ClientSocket
+  /** Events received so far, by name. */
+  received: Map<string, number>
+  /** Resolves once connected, or rejects with the handshake's refusal. */
+  connected: Promise<void>
+  /** Resolves with socket.io's reason when the socket is disconnected. */
+  disconnected: Promise<string>
+  send(name: string, payload: unknown): Promise<unknown>
+}
+
+/**
+ * The test app (HTTP by `inject`) listening on a free port with every game of the registry on its
+ * namespace: crash on fake time (`crashClock`), the instant games on fixed seeds. The per-socket
+ * budget is lifted so the per-player one is what a flood meets, and the per-player windows run on
+ * `budget.now`, which only a test moves.
+ */
+export interface SocketsApp {
+  t: TestApp
+  realtime: Realtime
+  games: readonly GameModule[]
+  crash: () => CrashRuntime['crash']
+  /** Moves crash's fake time, letting each timer's writes finish. */
+  advanceCrash(ms: number): Promise<void>
+  budget: { now: number }
+  /** A player with money, a password, and `sessions` sessions (their tokens). */
+  player(
+    deposit: number,
+    sessions: number,
+  ): Promise<{ userId: number; email: string; sessions: { token: string; refresh: string }[] }>
+  /** A socket on `namespace` from `address` (X-Forwarded-For; the app trusts its proxy). */
+  connect(namespace: string, token: string | null, address: string): TestSocket
+  close(): Promise<void>
+}
+
+let players = 0
+
+/** Starts the app of the socket suites over `db`. */
+export async function startSocketsApp(db: Db, label: string): Promise<SocketsApp> {
+  const t = await startTestApp(db, { TRUST_PROXY: 'true' })
+  instantKit(t.services, {
+    log: { info: () => {}, error: (obj, msg) => console.error(msg, obj) },
+    seeds: fixedSeeds(`sockets-${label}`),
+  })
+  const crashClock = fakeScheduler(T0)
+  const crashGame = crashModule({
+    scheduler: crashClock,
+    bettingMs: BETTING_MS,
+    pauseMs: PAUSE_MS,
+    chain: { seedHash: TEST_SEED, salt: TEST_SALT, length: 1000 },
+    publicationPath: null,
+  })
+  const games: GameModule[] = [crashGame, diceModule(), rouletteModule(), liveModule()]
+  const budget = { now: 0 }
+  await t.app.listen({ port: 0, host: '127.0.0.1' })
+  const realtime = await attachRealtime(t.app.server, t.services, {
+    log: { info: () => {}, error: (obj, msg) => console.error(msg, obj) },
+    games,
+    rateLimit: { burst: 100_000, perSecond: 100_000 },
+    budgetClock: () => budget.now,
+  })
+  const origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`
+  const crash = () => realtime.runtime(crashGame).crash
+  const sockets: ClientSocket[] = []
+
+  return {
+    t,
+    realtime,
+    games,
+    crash,
+    advanceCrash: (ms) => crashClock.advance(ms, () => crash().idle()),
+    budget,
+    async player(deposit, count) {
+      players += 1
+      const email = `sockets-${label}-${players}@test`
+      const rows = await db.query<{ id: number }>(
+        `INSERT INTO users (email, register_method, currency, name, password_hash, is_email_verified)
+         VALUES ($1, 'email', 'RUB', $2, $3, true) RETURNING id`,
+        [email, `Sock ${players}`, await hashPassword(PASSWORD, t.services.config.scryptN)],
+      )
+      const userId = rows[0]!.id
+      if (deposit > 0) {
+        await t.services.ledger.deposit({
+          userId,
+          currency: 'RUB',
+          amount: deposit,
+          key: `sockets-dep-${userId}`,
+        })
+      }
+      const sessions = []
+      for (let i = 0; i < count; i++) {
+        const issued = await t.services.sessions.create(userId)
+        sessions.push({ token: issued.token, refresh: issued.refresh_token })
+      }
+      return { userId, email, sessions }
+    },
+    connect(namespace, token, address) {
+      const socket = connectClient(`${origin}${namespace}`, {
+        auth: token ? { token } : {},
+        transports: ['websocket'],
+        extraHeaders: { 'x-forwarded-for': address },
+        forceNew: true,
+        reconnection: false,
+      })
+      sockets.push(socket)
+      const received = new Map<string, number>()
+      socket.onAny((name: string) => received.set(name, (received.get(name) ?? 0) + 1))
+      const connected = new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve())
+        socket.once('connect_error', reject)
+      })
+      // A refused handshake rejects `connected`; the caller that expects it awaits that instead.
+      connected.catch(() => {})
+      const disconnected = new Promise<string>((resolve) => socket.once('disconnect', resolve))
+      return {
+        socket,
+        received,
+        connected,
+        disconnected,
+        send: (name, payload) => socket.timeout(5000).emitWithAck(name, payload),
+      }
+    },
+    async close() {
+      for (const s of sockets) s.disconnect()
+      await realtime.close()
+      await t.close()
+    },
+  }
+}
