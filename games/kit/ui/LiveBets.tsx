@@ -6,8 +6,8 @@ import { useKitText } from './kitText'
 /** What every game's live bets row has; a game's rows add their own fields (crash: cash-out). */
 export interface LiveBetRow {
   betId: BetId
-  /** A display name, masked by the server as needed. */
-  player: string
+  /** The bettor's public name; null for a player who hides their statistics. */
+  player: string | null
   amount: Minor
   currency: Currency
   /** The game's status of the bet, for `data`/class hooks. */
@@ -109,6 +109,7 @@ function LiveBetsTable<R extends LiveBetRow>(props: LiveBetsProps<R>) {
                 row={row}
                 locale={locale}
                 columns={columns}
+                hidden={t('kit:bets.hidden')}
               />
             ))}
           </tbody>
@@ -126,11 +127,15 @@ const LiveBetLine = memo(function LiveBetLine<R extends LiveBetRow>(props: {
   row: R
   locale: MoneyLocale
   columns: readonly LiveBetsColumn<R>[]
+  /** What a hidden player's row shows instead of a name. */
+  hidden: string
 }) {
-  const { game, row, locale, columns } = props
+  const { game, row, locale, columns, hidden } = props
   return (
     <tr className={`game-bets__row ${game}-bets__row--${row.status}`}>
-      <td>{row.player}</td>
+      <td className={row.player === null ? 'game-bets__player--hidden' : undefined}>
+        {row.player ?? hidden}
+      </td>
       <td>{formatMoney(row.amount, row.currency, locale)}</td>
       {columns.map((column) => (
         <td key={column.header}>{column.cell(row)}</td>
@@ -145,4 +150,6 @@ const LiveBetLine = memo(function LiveBetLine<R extends LiveBetRow>(props: {
   row: R
   locale: MoneyLocale
   columns: readonly LiveBetsColumn<R>[]
+  /** What a hidden player's row shows instead of a name. */
+  hidden: string
 }) => ReactNode
