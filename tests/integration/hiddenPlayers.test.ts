@@ -1,7 +1,6 @@
 import { createServer, type Server as HttpServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-// The test plays the browser's side of the wire; server code itself never imports the client.
-// eslint-disable-next-line no-restricted-imports
+// The test plays the browser's side of the wire.
 import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { profileUserResponse, registerResponse } from '../../contract'
