@@ -6,6 +6,8 @@ import type { Db } from '../../server/db/db'
 import { migrate, splitStatements } from '../../server/db/migrate'
 import { openPglite } from '../../server/db/pglite'
 import { DEMO } from '../../server/db/seed'
+import { instantKit } from '../../server/games/kit/instant/kit'
+import { DICE, instantBet, instantPlayer } from '../../server/games/kit/instant/testing'
 import { startTestApp, type TestApp } from './support/harness'
 
 /**
@@ -99,12 +101,26 @@ describe('public names', () => {
       )
       ids.push(rows[0]!.id)
     }
+    // A player named after their e-mail, with a bet stored under that name: live tables are
+    // rebuilt from stored bets after a restart, so the bet must not keep the old name.
+    const bettor = await instantPlayer(t.services, 10_000)
+    const [{ local }] = await db.query<{ local: string }>(
+      `UPDATE users SET name = split_part(email, '@', 1) WHERE id = $1
+       RETURNING split_part(email, '@', 1) AS local`,
+      [bettor.user.userId],
+    )
+    const placed = await instantKit(t.services).bets.place(
+      DICE,
+      { ...bettor.user, name: local! },
+      instantBet(100, { target: 5000, direction: 'over' }),
+    )
+    expect(placed.type).toBe('ok')
     const sql = await readFile(
       new URL('../../server/db/migrations/014_public_names.sql', import.meta.url),
       'utf8',
     )
     for (const statement of splitStatements(sql)) await db.query(statement)
-    expect(await assignPublicNames(db)).toBe(5)
+    expect(await assignPublicNames(db)).toBe(6)
     const rows = await db.query<{ id: number; name: string | null }>(
       'SELECT id, name FROM users WHERE id = ANY($1::bigint[]) ORDER BY id',
       [ids],
@@ -114,6 +130,13 @@ describe('public names', () => {
       expectAnonymous(names[i]!, { email: email ?? undefined, phone: phone ?? undefined })
     })
     expect(names[5]).toBe('NightOwl7')
+    const [renamed] = await db.query<{ name: string; player: string }>(
+      `SELECT u.name, b.player FROM users u JOIN instant_bets b ON b.user_id = u.id
+       WHERE u.id = $1`,
+      [bettor.user.userId],
+    )
+    expect(renamed!.name).not.toBe(local)
+    expect(renamed!.player).toBe(renamed!.name)
     // Nothing is left unnamed, so a second start names no one.
     expect(await assignPublicNames(db)).toBe(0)
   })
