@@ -104,14 +104,15 @@ describe('public names', () => {
     // A player named after their e-mail, with a bet stored under that name: live tables are
     // rebuilt from stored bets after a restart, so the bet must not keep the old name.
     const bettor = await instantPlayer(t.services, 10_000)
-    const [{ local }] = await db.query<{ local: string }>(
+    const cleared = await db.query<{ local: string }>(
       `UPDATE users SET name = split_part(email, '@', 1) WHERE id = $1
        RETURNING split_part(email, '@', 1) AS local`,
       [bettor.user.userId],
     )
+    const local = cleared[0]!.local
     const placed = await instantKit(t.services).bets.place(
       DICE,
-      { ...bettor.user, name: local! },
+      { ...bettor.user, name: local },
       instantBet(100, { target: 5000, direction: 'over' }),
     )
     expect(placed.type).toBe('ok')
