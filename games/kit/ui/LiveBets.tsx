@@ -133,8 +133,14 @@ const LiveBetLine = memo(function LiveBetLine<R extends LiveBetRow>(props: {
   const { game, row, locale, columns, hidden } = props
   return (
     <tr className={`game-bets__row ${game}-bets__row--${row.status}`}>
-      <td className={row.player === null ? 'game-bets__player--hidden' : undefined}>
-        {row.player ?? hidden}
+      <td>
+        {/* Names run to 64 characters: cut with an ellipsis, so a phone's table never overflows. */}
+        <span
+          className={`game-bets__player${row.player === null ? ' game-bets__player--hidden' : ''}`}
+          title={row.player ?? hidden}
+        >
+          {row.player ?? hidden}
+        </span>
       </td>
       <td>{formatMoney(row.amount, row.currency, locale)}</td>
       {columns.map((column) => (
