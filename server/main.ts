@@ -1,4 +1,5 @@
 import { buildApp } from './app'
+import { assignPublicNames } from './auth/publicName'
 import { loadConfig, sandboxWarning } from './config'
 import { migrate } from './db/migrate'
 import { openDb } from './db/open'
@@ -14,8 +15,10 @@ async function main() {
   const config = loadConfig()
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   const applied = await migrate(db)
+  const named = await assignPublicNames(db)
   const { app, services } = await buildApp({ config, db })
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied')
+  if (named > 0) app.log.info({ named }, 'public names given to accounts without one')
   if (config.seedDemo && (await seedDemo(db, new Ledger(db), config.scryptN))) {
     app.log.info('demo data seeded: demo@tessera.test / tessera-demo')
   }

@@ -2,6 +2,7 @@ import { Codes } from './auth/codes'
 import { Sessions } from './auth/sessions'
 import type { Config } from './config'
 import type { Db } from './db/db'
+import { FeedPrivacy } from './games/kit/privacy'
 import { LoginThrottle } from './http/throttle/login'
 import { MemoryCounterStore } from './http/throttle/memory'
 import type { CounterStore } from './http/throttle/store'
@@ -25,6 +26,8 @@ export interface Services {
   now: () => Date
   /** Background timers (sandbox auto-pay), cleared when the app closes. */
   timers: Set<NodeJS.Timeout>
+  /** Players hidden from public feeds ("Hide my statistics"), kept current by the settings call. */
+  privacy: FeedPrivacy
   /** The live games' test hooks (`TEST_HOOKS=true` only), else null. */
   testHooks: TestHooks | null
 }
@@ -55,6 +58,7 @@ export function createServices(
     loginThrottle: new LoginThrottle(counters, now),
     now,
     timers: new Set(),
+    privacy: new FeedPrivacy(db),
     testHooks: config.testHooks ? new TestHooks() : null,
   }
 }

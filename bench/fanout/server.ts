@@ -56,6 +56,7 @@ if (mode === 'crash') {
   const crash = await CrashService.start({
     db,
     ledger: services.ledger,
+    privacy: services.privacy,
     publicationPath: null,
     bettingMs: 2000,
     pauseMs: 1000,

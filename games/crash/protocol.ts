@@ -50,10 +50,13 @@ export const phaseSchema = z.enum(['betting', 'running', 'crashed'])
 /** A round phase. */
 export type Phase = z.infer<typeof phaseSchema>
 
-/** A bet in the public live table; `player` is a display name (masked by the server as needed). */
+/**
+ * A bet in the public live table; `player` is the bettor's public name (never an e-mail or a
+ * phone), or null for a player who hides their statistics (the table shows "Hidden").
+ */
 export const betRowSchema = z.object({
   betId: betIdSchema,
-  player: z.string().check(z.maxLength(64)),
+  player: z.nullable(z.string().check(z.maxLength(64))),
   amount: stakeSchema,
   currency: currencySchema,
   status: z.enum(['active', 'cashedOut', 'lost']),

@@ -1,6 +1,7 @@
 import type { Currency, Locale, User } from '../../contract'
 import type { Db, Queryable } from '../db/db'
 import { userBalances } from '../ledger/accounts'
+import { generatePublicName } from './publicName'
 
 /** A users row as the server reads it. */
 export interface UserRow {
@@ -54,12 +55,17 @@ export interface NewUser {
   socialProvider?: string
   socialSubject?: string
   features?: string[]
+  /** The public name; generated when not given (never taken from the e-mail or phone). */
+  name?: string
 }
 
 /** Features every new account gets. */
 export const DEFAULT_FEATURES = ['bonus_balances']
 
-/** Inserts a user; returns undefined when the e-mail or phone is already taken. */
+/**
+ * Inserts a user with a generated public name unless one is given; returns undefined when the
+ * e-mail or phone is already taken. Every registration route (e-mail, phone, social) comes here.
+ */
 export async function insertUser(q: Queryable, u: NewUser): Promise<number | undefined> {
   const rows = await q.query<{ id: number }>(
     `INSERT INTO users (email, phone, password_hash, register_method, currency, locale, timezone,
@@ -79,7 +85,7 @@ export async function insertUser(q: Queryable, u: NewUser): Promise<number | und
       u.socialProvider ?? null,
       u.socialSubject ?? null,
       u.features ?? DEFAULT_FEATURES,
-      u.email ? u.email.split('@')[0] : null,
+      u.name ?? generatePublicName({ email: u.email, phone: u.phone }),
     ],
   )
   return rows[0]?.id

@@ -8,6 +8,8 @@ export const DEMO = {
   email: 'demo@tessera.test',
   phone: '+79990000000',
   password: 'tessera-demo',
+  /** The public name live tables show: generated-style, like every player's (not `demo`). */
+  name: 'GoldenOtter2026',
   /** 10 000.00 RUB in minor units. */
   balance: 1_000_000,
 } as const
@@ -149,10 +151,11 @@ export async function seedDemo(
       currency: 'RUB',
       locale: 'en',
       countryCode: 'RU',
+      name: DEMO.name,
     }))
   if (userId === undefined) throw new Error('[seed] demo user could not be created')
   await db.query(
-    `UPDATE users SET is_email_verified = true, is_phone_verified = true, name = 'Demo', super_bonus = 'WELCOME100',
+    `UPDATE users SET is_email_verified = true, is_phone_verified = true, super_bonus = 'WELCOME100',
        verification_status = 'init', verification_is_need = true WHERE id = $1`,
     [userId],
   )

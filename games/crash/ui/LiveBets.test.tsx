@@ -74,6 +74,16 @@ describe('LiveBets', () => {
     expect(shown[0]!.className).toContain('crash-bets__row--cashedOut')
   })
 
+  it('shows a hidden player (no name on the wire) as "Hidden", beside a named one', () => {
+    const [named, hidden] = rows(2)
+    render(<LiveBets bets={[named!, { ...hidden!, player: null }]} locale="en" />)
+    const body = screen.getByTestId('crash.live-bets').querySelector('tbody')!
+    const names = within(body)
+      .getAllByRole('row')
+      .map((row) => row.querySelector('td')!.textContent)
+    expect(names.sort()).toEqual([kitEn.bets.hidden, named!.player].sort())
+  })
+
   it('says so when the round has no bets', () => {
     render(<LiveBets bets={[]} locale="en" />)
     expect(screen.getByText(kitEn.bets.empty)).toBeTruthy()

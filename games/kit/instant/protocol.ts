@@ -191,12 +191,13 @@ export const LIVE_TABLE_LENGTH = 30
 
 /**
  * A settled bet as the live tables show it: the player's public name (never an e-mail or a
- * phone), the game, the stake, the multiplier obtained, the payout and when it settled.
+ * phone; null for a player who hides their statistics), the game, the stake, the multiplier
+ * obtained, the payout and when it settled.
  */
 export const liveRowSchema = z.object({
   betId: betIdSchema,
   game: z.string().check(z.minLength(1), z.maxLength(32)),
-  player: z.string().check(z.maxLength(64)),
+  player: z.nullable(z.string().check(z.maxLength(64))),
   amount: stakeSchema,
   currency: currencySchema,
   multiplier: instantMultiplierSchema,

@@ -125,7 +125,10 @@ export function InstantLiveTables(props: InstantLiveTablesProps) {
         cell: (row) => (
           <a
             href={live.betHref(row.game, row.betId)}
-            aria-label={t('kit:live.proof', { game: gameName(row), player: row.player })}
+            aria-label={t('kit:live.proof', {
+              game: gameName(row),
+              player: row.player ?? t('kit:bets.hidden'),
+            })}
             data-testid={`${game}.live-proof`}
             onClick={(event) => {
               // A plain click opens the proof in place; a new tab or window follows the href.

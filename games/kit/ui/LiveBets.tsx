@@ -6,8 +6,8 @@ import { useKitText } from './kitText'
 /** What every game's live bets row has; a game's rows add their own fields (crash: cash-out). */
 export interface LiveBetRow {
   betId: BetId
-  /** A display name, masked by the server as needed. */
-  player: string
+  /** The bettor's public name; null for a player who hides their statistics. */
+  player: string | null
   amount: Minor
   currency: Currency
   /** The game's status of the bet, for `data`/class hooks. */
@@ -121,6 +121,7 @@ export function BetsTable<R extends LiveBetRow>(props: BetsTableProps<R>) {
             lead={lead}
             columns={columns}
             testId={props.rowTestId}
+            hidden={t('kit:bets.hidden')}
           />
         ))}
       </tbody>
@@ -171,10 +172,12 @@ interface LineProps<R extends LiveBetRow> {
   lead: readonly LiveBetsColumn<R>[]
   columns: readonly LiveBetsColumn<R>[]
   testId: string | undefined
+  /** What a hidden player's row shows instead of a name. */
+  hidden: string
 }
 
 const LiveBetLine = memo(function LiveBetLine<R extends LiveBetRow>(props: LineProps<R>) {
-  const { game, row, locale, lead, columns } = props
+  const { game, row, locale, lead, columns, hidden } = props
   return (
     <tr
       className={`game-bets__row ${game}-bets__row--${row.status}`}
@@ -184,7 +187,15 @@ const LiveBetLine = memo(function LiveBetLine<R extends LiveBetRow>(props: LineP
       {lead.map((column) => (
         <td key={column.header}>{column.cell(row)}</td>
       ))}
-      <td title={row.player}>{row.player}</td>
+      <td>
+        {/* Names run to 64 characters: cut with an ellipsis, so a phone's table never overflows. */}
+        <span
+          className={`game-bets__player${row.player === null ? ' game-bets__player--hidden' : ''}`}
+          title={row.player ?? hidden}
+        >
+          {row.player ?? hidden}
+        </span>
+      </td>
       <td>{formatMoney(row.amount, row.currency, locale)}</td>
       {columns.map((column) => (
         <td key={column.header}>{column.cell(row)}</td>

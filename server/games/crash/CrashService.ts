@@ -23,6 +23,7 @@ import { FeedBatcher } from '../kit/feed'
 import { consoleLog, type GameLog } from '../kit/log'
 import type { GameEmitter } from '../kit/namespace'
 import type { Player } from '../kit/player'
+import type { FeedPrivacy } from '../kit/privacy'
 import { realScheduler, type Scheduler, type TimerHandle } from '../kit/scheduler'
 import {
   ownBet,
@@ -59,6 +60,8 @@ export interface CrashOptions {
   db: Db
   ledger: Ledger
   emitter: CrashEmitter
+  /** Who the live bets show without a name ("Hide my statistics"). */
+  privacy: FeedPrivacy
   scheduler?: Scheduler
   log?: GameLog
   /** Length of the betting window. */
@@ -137,6 +140,7 @@ export class CrashService {
     const scheduler = options.scheduler ?? realScheduler()
     const log = options.log ?? consoleLog
     const chain = await openChain(options.db, options.chain)
+    await options.privacy.load()
     if (options.publicationPath) await publishChain(chain, options.publicationPath)
     const store = new CrashStore(options.db, chain.id)
     const service = new CrashService(options, scheduler, log, chain, store)
@@ -214,7 +218,7 @@ export class CrashService {
       bets: this.book
         .betsOf(r.game)
         .filter((b) => b.status !== 'holding')
-        .map(publicRow),
+        .map((b) => publicRow(b, this.options.privacy)),
       history: this.history,
       me:
         user && balance !== null
@@ -391,7 +395,7 @@ export class CrashService {
     // Rows belong to the round being played; a queued bet shows when its round opens.
     if (bet.round !== this.round.game || this.round.phase === 'crashed') return
     if (bet.status === 'holding' || bet.status === 'cancelled') return
-    this.feed.put(bet.id, publicRow(bet))
+    this.feed.put(bet.id, publicRow(bet, this.options.privacy))
   }
 
   private sendSettled(bet: Bet, balance: Minor): void {

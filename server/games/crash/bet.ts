@@ -13,6 +13,7 @@ import { PROTOCOL_VERSION } from '../../../games/crash/protocol'
 import type { Multiplier } from '../../../games/crash/rules'
 import type { Minor } from '../../../games/engine/money'
 import type { KitBet } from '../kit/bets'
+import type { FeedPrivacy } from '../kit/privacy'
 import type { TimerHandle } from '../kit/scheduler'
 
 /** The game's id: its namespace `/crash`, its ledger keys `crash:...`, its history rows. */
@@ -112,11 +113,11 @@ export function roundIdOf(game: number): RoundId {
   return String(game) as RoundId
 }
 
-/** The bet's row in the public live table. */
-export function publicRow(bet: Bet): BetRow {
+/** The bet's row in the public live table, without a name while its player hides. */
+export function publicRow(bet: Bet, privacy: FeedPrivacy): BetRow {
   return {
     betId: bet.id,
-    player: bet.player,
+    player: privacy.publicName(bet.userId, bet.player),
     amount: bet.amount,
     currency: bet.currency,
     status: bet.status === 'cashedOut' ? 'cashedOut' : bet.status === 'lost' ? 'lost' : 'active',

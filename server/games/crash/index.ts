@@ -46,6 +46,7 @@ export function crashModule(
         db: services.db,
         ledger: services.ledger,
         emitter: namespaceEmitter(nsp),
+        privacy: services.privacy,
         log,
         testHooks: services.testHooks,
       })

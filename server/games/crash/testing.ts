@@ -76,6 +76,7 @@ export async function startTestCrash(
   const crash = await CrashService.start({
     db: services.db,
     ledger: services.ledger,
+    privacy: services.privacy,
     emitter,
     scheduler: clock,
     log: { info: () => {}, error: (obj, msg) => console.error(msg, obj) },

@@ -11,7 +11,11 @@ export type { UserId }
 /** A logged-in player as every game sees them. */
 export interface Player {
   userId: UserId
-  /** Public display name, as live tables show it (never an e-mail or a phone). */
+  /**
+   * Public display name, as live tables show it: generated at registration, never an e-mail or a
+   * phone (server/auth/publicName.ts). Public rows leave it out while the player hides their
+   * statistics (privacy.ts).
+   */
   name: string
   /** The player's account currency; a bet in another currency is refused. */
   currency: Currency

@@ -52,6 +52,8 @@ export function profileRoutes(app: FastifyInstance, s: Services): void {
     // The schema admits exactly one known key, so the column name comes from a closed set.
     const [column, value] = Object.entries(body)[0] as [string, unknown]
     await s.db.query(`UPDATE users SET ${column} = $2 WHERE id = $1`, [userId, value])
+    // Public feeds read the setting from memory: the player's next row follows it.
+    if (column === 'is_statistics_hidden') s.privacy.setHidden(userId, value === true)
     return {
       success: true,
       user: await userView(s.db, await me(userId)),

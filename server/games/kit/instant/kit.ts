@@ -40,7 +40,7 @@ export function instantKit(services: Services, options: InstantKitOptions = {}):
     now: () => services.now().getTime(),
   }
   const seeds = new SeedPairs(services.db, () => scheduler.now(), options.seeds)
-  const live = new LiveTables(services.db, scheduler)
+  const live = new LiveTables(services.db, scheduler, services.privacy)
   const bets = new InstantBets({
     db: services.db,
     ledger: services.ledger,

@@ -2,7 +2,9 @@
  * The live tables of every instant game (all bets, high rollers, my bets), served on the `general`
  * service's `/live` namespace (games/kit/instant/protocol.ts `liveWire`). Settled bets arrive from
  * any instant game; public rows go out batched (`bets`, one event per window), the bettor's own row
- * at once to their sockets (`myBets`). Rows carry the public name only.
+ * at once to their sockets (`myBets`). Rows carry the public name only, and no name at all for a
+ * player who hides their statistics (kit/privacy.ts), decided when a row goes out: a player who
+ * hides is gone from the next snapshot's rows too.
  */
 import type { Currency, Minor } from '../../../../games/engine/money'
 import {
@@ -14,6 +16,7 @@ import type { Queryable } from '../../../db/db'
 import { FeedBatcher } from '../feed'
 import type { GameEmitter } from '../namespace'
 import type { Player, UserId } from '../player'
+import type { FeedPrivacy } from '../privacy'
 import type { Scheduler } from '../scheduler'
 import { liveRowOf, recentBets } from './store'
 
@@ -52,16 +55,23 @@ export interface LiveSnapshot {
   mine: LiveRow[] | null
 }
 
+/** A public table's row with its bettor, whose setting decides whether the row names them. */
+interface Entry {
+  userId: number
+  row: LiveRow
+}
+
 /** The newest rows of the public tables, and where new ones go. */
 export class LiveTables {
-  private all: LiveRow[] = []
-  private highRollers: LiveRow[] = []
+  private all: Entry[] = []
+  private highRollers: Entry[] = []
   private emitter: GameEmitter<LiveEvent, LiveEvent> | null = null
   private readonly feed: FeedBatcher<LiveRow>
 
   constructor(
     private readonly db: Queryable,
     private readonly scheduler: Scheduler,
+    private readonly privacy: FeedPrivacy,
   ) {
     this.feed = new FeedBatcher<LiveRow>({
       scheduler,
@@ -72,10 +82,14 @@ export class LiveTables {
 
   /** Starts serving on the live namespace, the tables filled from the stored bets. */
   async attach(emitter: GameEmitter<LiveEvent, LiveEvent>): Promise<void> {
+    await this.privacy.load()
     const recent = await recentBets(this.db, LIVE_TABLE_LENGTH * 10)
-    const rows = recent.map((r) => liveRowOf(r, isHighRoller(r.amount, r.currency)))
-    this.all = rows.slice(0, LIVE_TABLE_LENGTH)
-    this.highRollers = rows.filter((r) => r.highRoller).slice(0, LIVE_TABLE_LENGTH)
+    const entries = recent.map((r) => ({
+      userId: r.user_id,
+      row: liveRowOf(r, isHighRoller(r.amount, r.currency)),
+    }))
+    this.all = entries.slice(0, LIVE_TABLE_LENGTH)
+    this.highRollers = entries.filter((e) => e.row.highRoller).slice(0, LIVE_TABLE_LENGTH)
     this.emitter = emitter
   }
 
@@ -88,9 +102,11 @@ export class LiveTables {
 
   /** A settled bet of `player`, as its row: into the tables, the batch, and the bettor's sockets. */
   publish(player: Player, row: LiveRow): void {
-    this.all = [row, ...this.all].slice(0, LIVE_TABLE_LENGTH)
-    if (row.highRoller) this.highRollers = [row, ...this.highRollers].slice(0, LIVE_TABLE_LENGTH)
-    this.feed.put(row.betId, row)
+    const entry = { userId: player.userId, row }
+    this.all = [entry, ...this.all].slice(0, LIVE_TABLE_LENGTH)
+    if (row.highRoller) this.highRollers = [entry, ...this.highRollers].slice(0, LIVE_TABLE_LENGTH)
+    this.feed.put(row.betId, this.publicRow(entry))
+    // The bettor's own table is theirs alone: it keeps their name.
     this.emitter?.toUser(player.userId, {
       type: 'myBets',
       v: INSTANT_PROTOCOL_VERSION,
@@ -105,10 +121,14 @@ export class LiveTables {
       type: 'snapshot',
       v: INSTANT_PROTOCOL_VERSION,
       serverTime: this.scheduler.now(),
-      all: this.all,
-      highRollers: this.highRollers,
+      all: this.all.map((e) => this.publicRow(e)),
+      highRollers: this.highRollers.map((e) => this.publicRow(e)),
       mine,
     }
+  }
+
+  private publicRow({ userId, row }: Entry): LiveRow {
+    return row.player !== null && this.privacy.isHidden(userId) ? { ...row, player: null } : row
   }
 
   private async mine(userId: UserId): Promise<LiveRow[]> {

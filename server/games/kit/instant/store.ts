@@ -77,6 +77,7 @@ export function proofOf(row: BetRow): BetProofResponse {
 interface LiveRecord {
   id: string
   game: string
+  user_id: number
   player: string
   amount: number
   currency: Currency
@@ -107,8 +108,8 @@ export function recentBets(
   userId: UserId | null = null,
 ): Promise<LiveRecord[]> {
   return db.query<LiveRecord>(
-    `SELECT id, game, player, amount, currency, multiplier, payout, created_at FROM instant_bets
-     WHERE $1::bigint IS NULL OR user_id = $1
+    `SELECT id, game, user_id, player, amount, currency, multiplier, payout, created_at
+     FROM instant_bets WHERE $1::bigint IS NULL OR user_id = $1
      ORDER BY created_at DESC, id COLLATE "C" DESC LIMIT $2`,
     [userId, limit],
   )
@@ -122,8 +123,8 @@ export function recentBets(
 export const instantHistory: BetHistoryProvider<BetHistoryItem> = {
   async page(db, userId, after, limit) {
     const rows = await db.query<LiveRecord>(
-      `SELECT id, game, player, amount, currency, multiplier, payout, created_at FROM instant_bets
-       WHERE user_id = $1
+      `SELECT id, game, user_id, player, amount, currency, multiplier, payout, created_at
+       FROM instant_bets WHERE user_id = $1
          AND ($2::bigint IS NULL OR (created_at, id COLLATE "C") < ($2::bigint, $3::text COLLATE "C"))
        ORDER BY created_at DESC, id COLLATE "C" DESC LIMIT $4`,
       [userId, after?.ms ?? null, after?.id ?? '', limit],
