@@ -44,6 +44,7 @@ import type { CrashStore } from './store'
 export interface RoundView {
   game: number
   phase: Phase
+  /** Null until watchers were told the round started: no cash-out before they could see it. */
   startedAt: number | null
   crashPoint: CrashPoint
 }
@@ -179,24 +180,27 @@ export class CrashBets extends BetBook<Bet, CrashDecided, Refusal, CrashOutcome>
 
   /**
    * Decides a win at `at` and settles it. The row records the cash-out before the ledger pays
-   * it, so a restart in between pays exactly that (see recovery.ts), never more and never twice.
+   * it, so a restart in between pays exactly that (see recovery.ts), never more and never twice;
+   * its public row changes only then. A win the crash decides (`via` 'crash') is recorded by the
+   * round's end, which its caller writes before the row goes out (see announcer.ts).
    */
-  close(bet: Bet, at: Multiplier, via: 'manual' | 'auto'): Promise<CashOutResult> {
+  close(bet: Bet, at: Multiplier, via: 'manual' | 'auto' | 'crash'): Promise<CashOutResult> {
     if (bet.closing) return bet.closing
     const win = payout(bet.amount, at, maxWin(bet.currency))
     bet.status = 'cashedOut'
     bet.cashoutAt = at
     bet.win = win
     this.clearAuto(bet)
-    this.ctx.rowChanged(bet)
+    if (via === 'crash') this.ctx.rowChanged(bet)
     bet.closing = this.settle(bet, {
       payout: win,
       status: 'cashedOut',
       record: { cashout_at: at },
+      durable: via === 'crash' ? undefined : () => this.ctx.rowChanged(bet),
     }).then(
       (balance): CashOutResult => {
         if (balance === null) return refusal('internal')
-        if (via === 'auto') this.ctx.settled(bet, balance)
+        if (via !== 'manual') this.ctx.settled(bet, balance)
         return { type: 'ok', v: PROTOCOL_VERSION, betId: bet.id, cashoutAt: at, win, balance }
       },
       () => refusal('internal'),
@@ -204,7 +208,10 @@ export class CrashBets extends BetBook<Bet, CrashDecided, Refusal, CrashOutcome>
     return bet.closing
   }
 
-  /** Settles a bet the crash caught: its stake goes to the house. */
+  /**
+   * Settles a bet the crash caught: its stake goes to the house. The round's end records it (a
+   * restart settles every open bet of a crashed round as lost), written before the row goes out.
+   */
   lose(bet: Bet): void {
     bet.status = 'lost'
     bet.win = 0 as Minor

@@ -2,7 +2,8 @@
  * The crash round loop: betting window → running → crashed → pause → next game of the chain.
  * It sends state changes only (`betting`, `started`, batched `bets`, `crashed`, and `settled` to
  * a bettor); clients draw the curve from `startedAt`. Every timer comes from the injected
- * scheduler, so tests play whole rounds on fake time.
+ * scheduler, so tests play whole rounds on fake time. Every event goes out through the kit's
+ * Announcer, after the write that makes it survive a restart (kit/announcer.ts).
  */
 import {
   HISTORY_LENGTH,
@@ -19,6 +20,7 @@ import type { Minor } from '../../../games/engine/money'
 import type { Db } from '../../db/db'
 import type { Ledger } from '../../ledger/ledger'
 import type { TestHooks } from '../../testHooks'
+import { Announcer } from '../kit/announcer'
 import { FeedBatcher } from '../kit/feed'
 import { consoleLog, type GameLog } from '../kit/log'
 import type { GameEmitter } from '../kit/namespace'
@@ -84,15 +86,21 @@ interface Round {
   endedAt: number | null
   crashPoint: CrashPoint
   hash: string
+  /** The phase watchers were last told (null before `betting` went out). */
+  told: Phase | null
 }
 
 /** The crash game of one server process. */
 export class CrashService {
   private readonly book: CrashBets
   private readonly feed: FeedBatcher<BetRow>
+  /** The round's writes and every event, in one order: nothing is told before it is durable. */
+  private readonly announce: Announcer<
+    CrashEvent<'betting' | 'started' | 'bets' | 'crashed'>,
+    CrashEvent<'settled'>
+  >
   private round!: Round
   private roundTimer: TimerHandle | null = null
-  private writes: Promise<void> = Promise.resolve()
   private readonly inFlight = new Set<Promise<unknown>>()
   private stopped = false
   private readonly bettingMs: number
@@ -110,11 +118,22 @@ export class CrashService {
   ) {
     this.bettingMs = options.bettingMs ?? 6000
     this.pauseMs = options.pauseMs ?? 3000
+    this.announce = new Announcer({
+      game: 'crash',
+      emitter: options.emitter,
+      log,
+      track: (work) => this.track(work),
+    })
     this.feed = new FeedBatcher({
       scheduler,
       flushMs: options.flushMs ?? 200,
       send: (bets) =>
-        this.emit({ type: 'bets', v: PROTOCOL_VERSION, roundId: this.round.id, bets }),
+        this.announce.broadcast({
+          type: 'bets',
+          v: PROTOCOL_VERSION,
+          roundId: this.round.id,
+          bets,
+        }),
     })
     this.book = new CrashBets({
       db: options.db,
@@ -122,7 +141,10 @@ export class CrashService {
       ledger: options.ledger,
       scheduler,
       log,
-      round: () => this.round,
+      round: () => {
+        const { game, phase, startedAt, crashPoint, told } = this.round
+        return { game, phase, crashPoint, startedAt: told === 'betting' ? null : startedAt }
+      },
       rowChanged: (bet) => this.rowChanged(bet),
       settled: (bet, balance) => this.sendSettled(bet, balance),
       track: (work) => this.track(work),
@@ -157,6 +179,8 @@ export class CrashService {
     for (const { bet, ack } of recovered.standing) service.book.restore(bet, ack)
     options.testHooks?.register('crash', { upcoming: () => service.upcoming() }, scheduler)
     service.openBetting(recovered.nextGame)
+    // Started once its first betting window is open and told.
+    await service.announce.idle()
     return service
   }
 
@@ -194,7 +218,9 @@ export class CrashService {
     const balance = user
       ? ((await this.options.ledger.balances(user.userId, user.currency)).real as Minor)
       : null
-    // Read after the await: everything below is one consistent instant.
+    // Memory runs ahead of what was told while a write is pending: wait until both agree, then
+    // read without another await, so everything below is one instant watchers have seen.
+    while (this.announce.busy) await this.announce.idle()
     const r = this.round
     const ended = r.phase === 'crashed'
     return {
@@ -210,11 +236,9 @@ export class CrashService {
         roundHash: ended ? r.hash : null,
       },
       fairness: { salt: this.chain.salt, terminatingHash: this.chain.terminatingHash },
-      // A bet still being held is not shown until its hold succeeds (it may be refused).
-      bets: this.book
-        .betsOf(r.game)
-        .filter((b) => b.status !== 'holding')
-        .map(publicRow),
+      // As each row was shown: not a bet still being held (it may be refused), nor a cash-out
+      // still being recorded.
+      bets: this.book.betsOf(r.game).flatMap((b) => (b.shown ? [b.shown] : [])),
       history: this.history,
       me:
         user && balance !== null
@@ -249,6 +273,7 @@ export class CrashService {
    */
   async stop(): Promise<void> {
     this.stopped = true
+    this.announce.stop()
     if (this.roundTimer) this.scheduler.clearTimeout(this.roundTimer)
     this.roundTimer = null
     this.feed.stop()
@@ -261,14 +286,6 @@ export class CrashService {
     const done = () => this.inFlight.delete(work)
     work.then(done, done)
     return work
-  }
-
-  /** Chains a round write after the previous one, so rows change in loop order. */
-  private persist(what: string, write: () => Promise<void>): void {
-    this.writes = this.writes.then(write).catch((err: unknown) => {
-      this.log.error({ err, game: this.round.game }, `[crash] ${what} failed`)
-    })
-    this.track(this.writes)
   }
 
   private after(ms: number, next: () => void): void {
@@ -297,10 +314,13 @@ export class CrashService {
       endedAt: null,
       crashPoint: this.chain.crashPointOf(game),
       hash: this.chain.hashOf(game),
+      told: null,
     }
-    const { bettingEndsAt } = this.round
-    this.persist('open round', () => this.store.openRound(game, bettingEndsAt))
-    this.emit({ type: 'betting', v: PROTOCOL_VERSION, roundId: this.round.id, bettingEndsAt })
+    const round = this.round
+    const { bettingEndsAt } = round
+    this.announce.write('open round', () => this.store.openRound(game, bettingEndsAt))
+    const betting = { type: 'betting', v: PROTOCOL_VERSION, roundId: round.id, bettingEndsAt }
+    this.announce.broadcast(betting as CrashEvent<'betting'>, () => (round.told = 'betting'))
     // Queued bets join now: the feed shows them as this round's bets.
     for (const bet of this.book.betsOf(game)) this.rowChanged(bet)
     this.after(this.bettingMs, () => {
@@ -315,20 +335,15 @@ export class CrashService {
   private startRound(): void {
     const round = this.round
     const startedAt = this.scheduler.now()
+    // Bets go to the next round from now on; cash-outs wait until watchers are told it started.
     round.phase = 'running'
     round.startedAt = startedAt
     // `started` goes out only once the row says 'running': had it gone first, a restart in
     // between would reopen for bets a round watchers saw climbing (recovery.ts reopens 'betting').
     // Clients lose nothing by the wait: they draw the curve from `startedAt`, not from arrival.
-    this.persist('start round', async () => {
-      try {
-        await this.store.startRound(round.game, startedAt)
-      } finally {
-        if (this.round === round) {
-          this.emit({ type: 'started', v: PROTOCOL_VERSION, roundId: round.id, startedAt })
-        }
-      }
-    })
+    this.announce.write('start round', () => this.store.startRound(round.game, startedAt))
+    const started = { type: 'started', v: PROTOCOL_VERSION, roundId: round.id, startedAt }
+    this.announce.broadcast(started as CrashEvent<'started'>, () => (round.told = 'running'))
     const crashMs = crashTimeMs(round.crashPoint)
     for (const bet of this.book.betsOf(round.game)) {
       // A target equal to the crash point pays too; the crash itself settles that tie first.
@@ -348,36 +363,37 @@ export class CrashService {
   private crash(): void {
     const round = this.round
     const endedAt = this.scheduler.now()
-    // Decided while still 'running', so their rows join this round's feed before `crashed`.
+    // From this instant every cash-out is too late.
+    round.phase = 'crashed'
+    round.endedAt = endedAt
+    // Cash-outs decided before the crash whose record is still being written: their rows come
+    // before `crashed` (a restart pays them as recorded).
+    for (const bet of this.book.betsOf(round.game))
+      if (bet.closing) this.announce.after(bet.closing)
+    // The round's end is the record of everything the crash decides below: a restart settles each
+    // open bet of a crashed round exactly so (recovery.ts). No row, no `crashed` before it lands.
+    this.announce.write('end round', () =>
+      this.store.endRound(round.game, 'crashed', endedAt, round.crashPoint, round.hash),
+    )
     for (const bet of this.book.betsOf(round.game)) {
       if (!isOpen(bet)) continue
       const outcome = settle({ ...bet, cashedOutAt: null }, round.crashPoint)
-      if (outcome.type === 'cashedOut') void this.book.close(bet, outcome.cashoutAt, 'auto')
+      if (outcome.type === 'cashedOut') void this.book.close(bet, outcome.cashoutAt, 'crash')
       else this.book.lose(bet)
     }
-    round.phase = 'crashed'
-    round.endedAt = endedAt
     // Every row of this round, auto cash-outs included, reaches watchers before the crash.
     this.feed.flush()
-    this.emit({
-      type: 'crashed',
-      v: PROTOCOL_VERSION,
-      roundId: round.id,
-      crashPoint: round.crashPoint,
-      crashedAt: endedAt,
-      roundHash: round.hash,
-      salt: this.chain.salt,
-    })
-    this.persist('end round', () =>
-      this.store.endRound(round.game, 'crashed', endedAt, round.crashPoint, round.hash),
-    )
     const entry = {
       roundId: round.id,
       crashPoint: round.crashPoint,
       roundHash: round.hash,
       salt: this.chain.salt,
     }
-    this.history = [entry, ...this.history].slice(0, HISTORY_LENGTH)
+    const crashed = { type: 'crashed', v: PROTOCOL_VERSION, ...entry, crashedAt: endedAt }
+    this.announce.broadcast(crashed as CrashEvent<'crashed'>, () => {
+      round.told = 'crashed'
+      this.history = [entry, ...this.history].slice(0, HISTORY_LENGTH)
+    })
     this.after(this.pauseMs, () => {
       const hooks = this.options.testHooks
       if (!hooks) return this.openBetting(round.game + 1)
@@ -388,14 +404,16 @@ export class CrashService {
   }
 
   private rowChanged(bet: Bet): void {
-    // Rows belong to the round being played; a queued bet shows when its round opens.
-    if (bet.round !== this.round.game || this.round.phase === 'crashed') return
+    // Rows belong to the round being played until its crash is told; a queued bet shows when
+    // its round opens.
+    if (bet.round !== this.round.game || this.round.told === 'crashed') return
     if (bet.status === 'holding' || bet.status === 'cancelled') return
-    this.feed.put(bet.id, publicRow(bet))
+    bet.shown = publicRow(bet)
+    this.feed.put(bet.id, bet.shown)
   }
 
   private sendSettled(bet: Bet, balance: Minor): void {
-    this.options.emitter.toUser(bet.userId, {
+    this.announce.toUser(bet.userId, {
       type: 'settled',
       v: PROTOCOL_VERSION,
       betId: bet.id,
@@ -405,10 +423,6 @@ export class CrashService {
       win: bet.win ?? (0 as Minor),
       balance,
     })
-  }
-
-  private emit(event: CrashEvent<'betting' | 'started' | 'bets' | 'crashed'>): void {
-    if (!this.stopped) this.options.emitter.broadcast(event)
   }
 }
 
