@@ -19,7 +19,7 @@ import type { CrashPoint } from '../../../games/engine/fairness'
 import type { Minor } from '../../../games/engine/money'
 import type { Db } from '../../db/db'
 import type { Ledger } from '../../ledger/ledger'
-import type { TestHooks } from '../../testHooks'
+import type { HoldPoint, TestHooks } from '../../testHooks'
 import { Announcer } from '../kit/announcer'
 import { FeedBatcher } from '../kit/feed'
 import { consoleLog, type GameLog } from '../kit/log'
@@ -27,7 +27,6 @@ import type { GameEmitter } from '../kit/namespace'
 import type { Player } from '../kit/player'
 import { realScheduler, type Scheduler, type TimerHandle } from '../kit/scheduler'
 import {
-  ownBet,
   publicRow,
   refusal,
   roundIdOf,
@@ -42,6 +41,7 @@ import {
 import { CrashBets } from './CrashBets'
 import { openChain, publishChain, type ChainOptions, type CrashChain } from './chainStore'
 import { recover } from './recovery'
+import { crashSnapshot, type SnapshotRound } from './snapshot'
 import { CrashStore } from './store'
 
 /** An event of the stream by its type. */
@@ -77,15 +77,8 @@ export interface CrashOptions {
   testHooks?: TestHooks | null
 }
 
-interface Round {
-  game: number
-  id: RoundId
-  phase: Phase
-  bettingEndsAt: number
-  startedAt: number | null
+interface Round extends SnapshotRound {
   endedAt: number | null
-  crashPoint: CrashPoint
-  hash: string
   /** The phase watchers were last told (null before `betting` went out). */
   told: Phase | null
 }
@@ -143,7 +136,8 @@ export class CrashService {
       log,
       round: () => {
         const { game, phase, startedAt, crashPoint, told } = this.round
-        return { game, phase, crashPoint, startedAt: told === 'betting' ? null : startedAt }
+        const live = told === 'running' || told === 'crashed'
+        return { game, phase, crashPoint, startedAt: live ? startedAt : null }
       },
       rowChanged: (bet) => this.rowChanged(bet),
       settled: (bet, balance) => this.sendSettled(bet, balance),
@@ -221,37 +215,15 @@ export class CrashService {
     // Memory runs ahead of what was told while a write is pending: wait until both agree, then
     // read without another await, so everything below is one instant watchers have seen.
     while (this.announce.busy) await this.announce.idle()
-    const r = this.round
-    const ended = r.phase === 'crashed'
-    return {
-      type: 'snapshot',
-      v: PROTOCOL_VERSION,
+    return crashSnapshot({
+      round: this.round,
       serverTime: this.scheduler.now(),
-      round: {
-        id: r.id,
-        phase: r.phase,
-        bettingEndsAt: r.phase === 'betting' ? r.bettingEndsAt : null,
-        startedAt: r.startedAt,
-        crashPoint: ended ? r.crashPoint : null,
-        roundHash: ended ? r.hash : null,
-      },
-      fairness: { salt: this.chain.salt, terminatingHash: this.chain.terminatingHash },
-      // As each row was shown: not a bet still being held (it may be refused), nor a cash-out
-      // still being recorded.
-      bets: this.book.betsOf(r.game).flatMap((b) => (b.shown ? [b.shown] : [])),
+      chain: this.chain,
+      book: this.book,
       history: this.history,
-      me:
-        user && balance !== null
-          ? {
-              balance,
-              currency: user.currency,
-              bets: this.book
-                .ownBets(user.userId, [r.game, r.game + 1])
-                .filter((b) => b.status !== 'holding')
-                .map((b) => ownBet(b, r.game)),
-            }
-          : null,
-    }
+      user,
+      balance,
+    })
   }
 
   /** The games after the one being played, with their crash points (test hooks only). */
@@ -296,6 +268,15 @@ export class CrashService {
     }, ms)
   }
 
+  /** Goes on at `point` of `game` now, or once a test holding it lets go (server/testHooks.ts). */
+  private gate(game: number, point: HoldPoint, next: () => void): void {
+    const hooks = this.options.testHooks
+    if (!hooks) return next()
+    hooks.gate('crash', game, point, () => {
+      if (!this.stopped) next()
+    })
+  }
+
   private openBetting(game: number): void {
     if (game > this.chain.length) {
       // Rotating to a new chain is not built: stop dealing rather than deal unverifiable rounds.
@@ -319,17 +300,13 @@ export class CrashService {
     const round = this.round
     const { bettingEndsAt } = round
     this.announce.write('open round', () => this.store.openRound(game, bettingEndsAt))
-    const betting = { type: 'betting', v: PROTOCOL_VERSION, roundId: round.id, bettingEndsAt }
-    this.announce.broadcast(betting as CrashEvent<'betting'>, () => (round.told = 'betting'))
+    this.announce.broadcast(
+      { type: 'betting', v: PROTOCOL_VERSION, roundId: round.id, bettingEndsAt },
+      () => (round.told = 'betting'),
+    )
     // Queued bets join now: the feed shows them as this round's bets.
     for (const bet of this.book.betsOf(game)) this.rowChanged(bet)
-    this.after(this.bettingMs, () => {
-      const hooks = this.options.testHooks
-      if (!hooks) return this.startRound()
-      hooks.gate('crash', game, 'start', () => {
-        if (!this.stopped) this.startRound()
-      })
-    })
+    this.after(this.bettingMs, () => this.gate(game, 'start', () => this.startRound()))
   }
 
   private startRound(): void {
@@ -342,8 +319,10 @@ export class CrashService {
     // between would reopen for bets a round watchers saw climbing (recovery.ts reopens 'betting').
     // Clients lose nothing by the wait: they draw the curve from `startedAt`, not from arrival.
     this.announce.write('start round', () => this.store.startRound(round.game, startedAt))
-    const started = { type: 'started', v: PROTOCOL_VERSION, roundId: round.id, startedAt }
-    this.announce.broadcast(started as CrashEvent<'started'>, () => (round.told = 'running'))
+    this.announce.broadcast(
+      { type: 'started', v: PROTOCOL_VERSION, roundId: round.id, startedAt },
+      () => (round.told = 'running'),
+    )
     const crashMs = crashTimeMs(round.crashPoint)
     for (const bet of this.book.betsOf(round.game)) {
       // A target equal to the crash point pays too; the crash itself settles that tie first.
@@ -366,41 +345,38 @@ export class CrashService {
     // From this instant every cash-out is too late.
     round.phase = 'crashed'
     round.endedAt = endedAt
-    // Cash-outs decided before the crash whose record is still being written: their rows come
-    // before `crashed` (a restart pays them as recorded).
-    for (const bet of this.book.betsOf(round.game))
-      if (bet.closing) this.announce.after(bet.closing)
     // The round's end is the record of everything the crash decides below: a restart settles each
     // open bet of a crashed round exactly so (recovery.ts). No row, no `crashed` before it lands.
     this.announce.write('end round', () =>
       this.store.endRound(round.game, 'crashed', endedAt, round.crashPoint, round.hash),
     )
     for (const bet of this.book.betsOf(round.game)) {
+      // A cash-out decided before the crash and still being recorded: its row comes first.
+      if (bet.closing) this.announce.after(bet.closing)
       if (!isOpen(bet)) continue
       const outcome = settle({ ...bet, cashedOutAt: null }, round.crashPoint)
       if (outcome.type === 'cashedOut') void this.book.close(bet, outcome.cashoutAt, 'crash')
       else this.book.lose(bet)
     }
-    // Every row of this round, auto cash-outs included, reaches watchers before the crash.
-    this.feed.flush()
     const entry = {
       roundId: round.id,
       crashPoint: round.crashPoint,
       roundHash: round.hash,
       salt: this.chain.salt,
     }
-    const crashed = { type: 'crashed', v: PROTOCOL_VERSION, ...entry, crashedAt: endedAt }
-    this.announce.broadcast(crashed as CrashEvent<'crashed'>, () => {
-      round.told = 'crashed'
-      this.history = [entry, ...this.history].slice(0, HISTORY_LENGTH)
-    })
-    this.after(this.pauseMs, () => {
-      const hooks = this.options.testHooks
-      if (!hooks) return this.openBetting(round.game + 1)
-      hooks.gate('crash', round.game, 'next', () => {
-        if (!this.stopped) this.openBetting(round.game + 1)
+    this.announce.whenDurable(() => {
+      // Every row of this round, auto cash-outs and the late records above included, reaches
+      // watchers before the crash.
+      this.feed.flush()
+      const crashed = { ...entry, crashedAt: endedAt }
+      this.announce.broadcast({ type: 'crashed', v: PROTOCOL_VERSION, ...crashed }, () => {
+        round.told = 'crashed'
+        this.history = [entry, ...this.history].slice(0, HISTORY_LENGTH)
       })
     })
+    this.after(this.pauseMs, () =>
+      this.gate(round.game, 'next', () => this.openBetting(round.game + 1)),
+    )
   }
 
   private rowChanged(bet: Bet): void {

@@ -11,6 +11,8 @@
  *   (a bet's own chain of ledger and row writes).
  * - {@link Announcer.broadcast} and {@link Announcer.toUser} queue an event; its optional `sent`
  *   runs the instant it goes out, for state that must change with what watchers saw.
+ * - {@link Announcer.whenDurable} runs code at that point of the queue, to build events from the
+ *   state of that moment (a batch of rows that the writes before it let in).
  * - A failed write is logged, and the events queued after it, until the next write, are dropped:
  *   nothing is told that a restart would not repeat. The next write runs all the same.
  *
@@ -37,6 +39,8 @@ export class Announcer<Public extends WireEvent, Personal extends WireEvent> {
   private tail: Promise<boolean> = Promise.resolve(true)
   private queued = 0
   private stopped = false
+  /** True while an event or step is being sent at its turn in the queue. */
+  private inTurn = false
 
   constructor(private readonly options: AnnouncerOptions<Public, Personal>) {}
 
@@ -76,6 +80,14 @@ export class Announcer<Public extends WireEvent, Personal extends WireEvent> {
     this.announce(() => this.options.emitter.toUser(userId, event), sent)
   }
 
+  /**
+   * Runs `step` once everything queued before it has landed (not when a write failed); the events
+   * it queues go out in its order, before anything queued after this call.
+   */
+  whenDurable(step: () => void): void {
+    this.announce(step)
+  }
+
   /** True while a write or an event is queued: what the game holds in memory is ahead. */
   get busy(): boolean {
     return this.queued > 0
@@ -92,18 +104,28 @@ export class Announcer<Public extends WireEvent, Personal extends WireEvent> {
   }
 
   private announce(send: () => void, sent?: () => void): void {
+    // Queued from a step at its turn (whenDurable, `sent`): that turn is now, ahead of the rest.
+    if (this.inTurn) return this.send(send, sent)
     void this.enqueue(
       this.tail.then((landed) => {
-        if (!landed || this.stopped) return landed
-        try {
-          send()
-          sent?.()
-        } catch (err) {
-          this.options.log.error({ err }, `[${this.options.game}] an announcement failed`)
-        }
+        if (landed) this.send(send, sent)
         return landed
       }),
     )
+  }
+
+  private send(send: () => void, sent?: () => void): void {
+    if (this.stopped) return
+    const outer = this.inTurn
+    this.inTurn = true
+    try {
+      send()
+      sent?.()
+    } catch (err) {
+      this.options.log.error({ err }, `[${this.options.game}] an announcement failed`)
+    } finally {
+      this.inTurn = outer
+    }
   }
 
   private enqueue(step: Promise<boolean>): Promise<boolean> {
