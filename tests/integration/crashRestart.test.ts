@@ -24,6 +24,9 @@ import { testDrivers } from './support/drivers'
 import { killableDb, type KillableDb } from './support/killable'
 import { checkInvariants } from './support/ledgerInvariants'
 
+/** How long the live bets feed batches rows. */
+const FLUSH_MS = 200
+
 type Broadcast = CrashEvent<'betting' | 'started' | 'bets' | 'crashed'>
 
 /**
@@ -99,6 +102,7 @@ describe.each(testDrivers())('crash outcomes across a kill -9 on $name', (driver
       { ...services, db: conn.db, ledger: new Ledger(conn.db) },
       {
         emitter: watchers,
+        flushMs: FLUSH_MS,
         // A killed process logs nothing: its failing writes after the kill are not its last words.
         log: { info: () => {}, error: (obj, msg) => void (conn.dead || console.error(msg, obj)) },
       },
@@ -272,6 +276,44 @@ describe.each(testDrivers())('crash outcomes across a kill -9 on $name', (driver
       })
     }
     expect(second.crash.currentRound()).toMatchObject({ game: game + 1, phase: 'betting' })
+    await checkInvariants(db)
+    await second.crash.stop()
+  })
+
+  it('pays a cash-out whose row watchers were shown, though the process died before its ack', async () => {
+    let target = ''
+    const first = await startProcess(
+      T0,
+      (e) =>
+        e.type === 'bets' && e.bets.some((r) => r.betId === target && r.status === 'cashedOut'),
+    )
+    const { game } = await roundWhere(first, (c) => c >= 400)
+    const [player] = await players(1)
+    const betId = betIdOf(await first.crash.placeBet(player!, betCommand(10_000)))
+    target = betId
+    await first.advance(BETTING_MS + msToReach(200))
+    const answer = cashOut(first, player!, betId)
+    // The next batch of rows goes out now: the cash-out's row may be in it only if recorded.
+    void first.advance(FLUSH_MS)
+    await Promise.race([answer, first.watchers.killed])
+    // Recorded by now: its row goes out with this batch, and the process dies at that instant.
+    void first.advance(FLUSH_MS)
+    await first.watchers.killed
+    const shown = first.watchers.rowsOf(game).get(betId)
+    expect(shown).toMatchObject({ status: 'cashedOut' })
+
+    const second = await startProcess(T0 + 3_600_000)
+    await second.crash.idle()
+    expect((await roundRow(game))?.phase).toBe('aborted')
+    expect(await outcomeOf(betId)).toEqual({
+      status: 'cashedOut',
+      cashout_at: shown!.cashoutAt,
+      win: shown!.win,
+      hold: 'won',
+      payout: shown!.win,
+      closes: 1,
+    })
+    expect(await balances(player!)).toEqual({ real: 90_000 + shown!.win!, bonus: 0, held: 0 })
     await checkInvariants(db)
     await second.crash.stop()
   })
