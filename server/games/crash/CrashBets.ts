@@ -63,6 +63,8 @@ export interface CrashBetsContext {
   settled(bet: Bet, balance: Minor): void
   /** Counts a promise as in-flight work (the service's `idle()` waits for it). */
   track(work: Promise<unknown>): void
+  /** Resolves once everything decided so far is durable and told (kit/announcer.ts). */
+  told(): Promise<void>
 }
 
 /** The bets of the current and queued rounds. */
@@ -142,7 +144,7 @@ export class CrashBets extends BetBook<Bet, CrashDecided, Refusal, CrashOutcome>
     if (bet.userId !== user.userId) return Promise.resolve(refusal('not_found'))
     // Concurrent or repeated requests for one bet get the one decision already made.
     if (bet.closing) return bet.closing
-    if (bet.status === 'lost') return Promise.resolve(refusal('too_late'))
+    if (bet.status === 'lost') return this.tooLate()
     if (bet.status === 'cancelled' || bet.status === 'cashedOut') {
       return Promise.resolve(refusal('not_found'))
     }
@@ -151,12 +153,18 @@ export class CrashBets extends BetBook<Bet, CrashDecided, Refusal, CrashOutcome>
       // Not started yet: there is nothing to cash out (cancel the bet instead).
       return Promise.resolve(refusal('bad_request'))
     }
-    if (round.phase === 'crashed') return Promise.resolve(refusal('too_late'))
+    if (round.phase === 'crashed') return this.tooLate()
     const elapsed = this.ctx.scheduler.now() - round.startedAt
     const at = cashOutMultiplier(elapsed, round.crashPoint, bet.autoCashoutAt)
     // Past the crash point though the crash timer has not run yet: as late as after it.
-    if (at === null) return Promise.resolve(refusal('too_late'))
+    if (at === null) return this.tooLate()
     return this.close(bet, at, 'manual')
+  }
+
+  /** "Too late" tells of the crash: it is answered once the crash is durable and told. */
+  private async tooLate(): Promise<Refusal> {
+    await this.ctx.told()
+    return refusal('too_late')
   }
 
   /** A cash-out repeated after its round left the book: answered from the bet's row. */

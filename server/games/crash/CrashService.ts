@@ -142,6 +142,7 @@ export class CrashService {
       rowChanged: (bet) => this.rowChanged(bet),
       settled: (bet, balance) => this.sendSettled(bet, balance),
       track: (work) => this.track(work),
+      told: () => this.announce.idle(),
     })
   }
 
