@@ -44,6 +44,7 @@ import type { CrashStore } from './store'
 export interface RoundView {
   game: number
   phase: Phase
+  /** Null until watchers were told the round started: no cash-out before they could see it. */
   startedAt: number | null
   crashPoint: CrashPoint
 }
@@ -62,6 +63,8 @@ export interface CrashBetsContext {
   settled(bet: Bet, balance: Minor): void
   /** Counts a promise as in-flight work (the service's `idle()` waits for it). */
   track(work: Promise<unknown>): void
+  /** Resolves once everything decided so far is durable and told (kit/announcer.ts). */
+  told(): Promise<void>
 }
 
 /** The bets of the current and queued rounds. */
@@ -141,7 +144,7 @@ export class CrashBets extends BetBook<Bet, CrashDecided, Refusal, CrashOutcome>
     if (bet.userId !== user.userId) return Promise.resolve(refusal('not_found'))
     // Concurrent or repeated requests for one bet get the one decision already made.
     if (bet.closing) return bet.closing
-    if (bet.status === 'lost') return Promise.resolve(refusal('too_late'))
+    if (bet.status === 'lost') return this.tooLate()
     if (bet.status === 'cancelled' || bet.status === 'cashedOut') {
       return Promise.resolve(refusal('not_found'))
     }
@@ -150,12 +153,18 @@ export class CrashBets extends BetBook<Bet, CrashDecided, Refusal, CrashOutcome>
       // Not started yet: there is nothing to cash out (cancel the bet instead).
       return Promise.resolve(refusal('bad_request'))
     }
-    if (round.phase === 'crashed') return Promise.resolve(refusal('too_late'))
+    if (round.phase === 'crashed') return this.tooLate()
     const elapsed = this.ctx.scheduler.now() - round.startedAt
     const at = cashOutMultiplier(elapsed, round.crashPoint, bet.autoCashoutAt)
     // Past the crash point though the crash timer has not run yet: as late as after it.
-    if (at === null) return Promise.resolve(refusal('too_late'))
+    if (at === null) return this.tooLate()
     return this.close(bet, at, 'manual')
+  }
+
+  /** "Too late" tells of the crash: it is answered once the crash is durable and told. */
+  private async tooLate(): Promise<Refusal> {
+    await this.ctx.told()
+    return refusal('too_late')
   }
 
   /** A cash-out repeated after its round left the book: answered from the bet's row. */
@@ -179,24 +188,27 @@ export class CrashBets extends BetBook<Bet, CrashDecided, Refusal, CrashOutcome>
 
   /**
    * Decides a win at `at` and settles it. The row records the cash-out before the ledger pays
-   * it, so a restart in between pays exactly that (see recovery.ts), never more and never twice.
+   * it, so a restart in between pays exactly that (see recovery.ts), never more and never twice;
+   * its public row changes only then. A win the crash decides (`via` 'crash') is recorded by the
+   * round's end, which its caller writes before the row goes out (see announcer.ts).
    */
-  close(bet: Bet, at: Multiplier, via: 'manual' | 'auto'): Promise<CashOutResult> {
+  close(bet: Bet, at: Multiplier, via: 'manual' | 'auto' | 'crash'): Promise<CashOutResult> {
     if (bet.closing) return bet.closing
     const win = payout(bet.amount, at, maxWin(bet.currency))
     bet.status = 'cashedOut'
     bet.cashoutAt = at
     bet.win = win
     this.clearAuto(bet)
-    this.ctx.rowChanged(bet)
+    if (via === 'crash') this.ctx.rowChanged(bet)
     bet.closing = this.settle(bet, {
       payout: win,
       status: 'cashedOut',
       record: { cashout_at: at },
+      durable: via === 'crash' ? undefined : () => this.ctx.rowChanged(bet),
     }).then(
       (balance): CashOutResult => {
         if (balance === null) return refusal('internal')
-        if (via === 'auto') this.ctx.settled(bet, balance)
+        if (via !== 'manual') this.ctx.settled(bet, balance)
         return { type: 'ok', v: PROTOCOL_VERSION, betId: bet.id, cashoutAt: at, win, balance }
       },
       () => refusal('internal'),
@@ -204,7 +216,10 @@ export class CrashBets extends BetBook<Bet, CrashDecided, Refusal, CrashOutcome>
     return bet.closing
   }
 
-  /** Settles a bet the crash caught: its stake goes to the house. */
+  /**
+   * Settles a bet the crash caught: its stake goes to the house. The round's end records it (a
+   * restart settles every open bet of a crashed round as lost), written before the row goes out.
+   */
   lose(bet: Bet): void {
     bet.status = 'lost'
     bet.win = 0 as Minor

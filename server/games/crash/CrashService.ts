@@ -2,7 +2,8 @@
  * The crash round loop: betting window → running → crashed → pause → next game of the chain.
  * It sends state changes only (`betting`, `started`, batched `bets`, `crashed`, and `settled` to
  * a bettor); clients draw the curve from `startedAt`. Every timer comes from the injected
- * scheduler, so tests play whole rounds on fake time.
+ * scheduler, so tests play whole rounds on fake time. Every event goes out through the kit's
+ * Announcer, after the write that makes it survive a restart (kit/announcer.ts).
  */
 import {
   HISTORY_LENGTH,
@@ -18,7 +19,8 @@ import type { CrashPoint } from '../../../games/engine/fairness'
 import type { Minor } from '../../../games/engine/money'
 import type { Db } from '../../db/db'
 import type { Ledger } from '../../ledger/ledger'
-import type { TestHooks } from '../../testHooks'
+import type { HoldPoint, TestHooks } from '../../testHooks'
+import { Announcer } from '../kit/announcer'
 import { FeedBatcher } from '../kit/feed'
 import { consoleLog, type GameLog } from '../kit/log'
 import type { GameEmitter } from '../kit/namespace'
@@ -26,7 +28,6 @@ import type { Player } from '../kit/player'
 import type { FeedPrivacy } from '../kit/privacy'
 import { realScheduler, type Scheduler, type TimerHandle } from '../kit/scheduler'
 import {
-  ownBet,
   publicRow,
   refusal,
   roundIdOf,
@@ -41,6 +42,7 @@ import {
 import { CrashBets } from './CrashBets'
 import { openChain, publishChain, type ChainOptions, type CrashChain } from './chainStore'
 import { recover } from './recovery'
+import { crashSnapshot, type SnapshotRound } from './snapshot'
 import { CrashStore } from './store'
 
 /** An event of the stream by its type. */
@@ -78,24 +80,23 @@ export interface CrashOptions {
   testHooks?: TestHooks | null
 }
 
-interface Round {
-  game: number
-  id: RoundId
-  phase: Phase
-  bettingEndsAt: number
-  startedAt: number | null
+interface Round extends SnapshotRound {
   endedAt: number | null
-  crashPoint: CrashPoint
-  hash: string
+  /** The phase watchers were last told (null before `betting` went out). */
+  told: Phase | null
 }
 
 /** The crash game of one server process. */
 export class CrashService {
   private readonly book: CrashBets
   private readonly feed: FeedBatcher<BetRow>
+  /** The round's writes and every event, in one order: nothing is told before it is durable. */
+  private readonly announce: Announcer<
+    CrashEvent<'betting' | 'started' | 'bets' | 'crashed'>,
+    CrashEvent<'settled'>
+  >
   private round!: Round
   private roundTimer: TimerHandle | null = null
-  private writes: Promise<void> = Promise.resolve()
   private readonly inFlight = new Set<Promise<unknown>>()
   private stopped = false
   private readonly bettingMs: number
@@ -113,11 +114,22 @@ export class CrashService {
   ) {
     this.bettingMs = options.bettingMs ?? 6000
     this.pauseMs = options.pauseMs ?? 3000
+    this.announce = new Announcer({
+      game: 'crash',
+      emitter: options.emitter,
+      log,
+      track: (work) => this.track(work),
+    })
     this.feed = new FeedBatcher({
       scheduler,
       flushMs: options.flushMs ?? 200,
       send: (bets) =>
-        this.emit({ type: 'bets', v: PROTOCOL_VERSION, roundId: this.round.id, bets }),
+        this.announce.broadcast({
+          type: 'bets',
+          v: PROTOCOL_VERSION,
+          roundId: this.round.id,
+          bets,
+        }),
     })
     this.book = new CrashBets({
       db: options.db,
@@ -125,10 +137,15 @@ export class CrashService {
       ledger: options.ledger,
       scheduler,
       log,
-      round: () => this.round,
+      round: () => {
+        const { game, phase, startedAt, crashPoint, told } = this.round
+        const live = told === 'running' || told === 'crashed'
+        return { game, phase, crashPoint, startedAt: live ? startedAt : null }
+      },
       rowChanged: (bet) => this.rowChanged(bet),
       settled: (bet, balance) => this.sendSettled(bet, balance),
       track: (work) => this.track(work),
+      told: () => this.announce.idle(),
     })
   }
 
@@ -161,6 +178,8 @@ export class CrashService {
     for (const { bet, ack } of recovered.standing) service.book.restore(bet, ack)
     options.testHooks?.register('crash', { upcoming: () => service.upcoming() }, scheduler)
     service.openBetting(recovered.nextGame)
+    // Started once its first betting window is open and told.
+    await service.announce.idle()
     return service
   }
 
@@ -198,40 +217,19 @@ export class CrashService {
     const balance = user
       ? ((await this.options.ledger.balances(user.userId, user.currency)).real as Minor)
       : null
-    // Read after the await: everything below is one consistent instant.
-    const r = this.round
-    const ended = r.phase === 'crashed'
-    return {
-      type: 'snapshot',
-      v: PROTOCOL_VERSION,
+    // Memory runs ahead of what was told while a write is pending: wait until both agree, then
+    // read without another await, so everything below is one instant watchers have seen.
+    while (this.announce.busy) await this.announce.idle()
+    return crashSnapshot({
+      round: this.round,
       serverTime: this.scheduler.now(),
-      round: {
-        id: r.id,
-        phase: r.phase,
-        bettingEndsAt: r.phase === 'betting' ? r.bettingEndsAt : null,
-        startedAt: r.startedAt,
-        crashPoint: ended ? r.crashPoint : null,
-        roundHash: ended ? r.hash : null,
-      },
-      fairness: { salt: this.chain.salt, terminatingHash: this.chain.terminatingHash },
-      // A bet still being held is not shown until its hold succeeds (it may be refused).
-      bets: this.book
-        .betsOf(r.game)
-        .filter((b) => b.status !== 'holding')
-        .map((b) => publicRow(b, this.options.privacy)),
+      chain: this.chain,
+      book: this.book,
       history: this.history,
-      me:
-        user && balance !== null
-          ? {
-              balance,
-              currency: user.currency,
-              bets: this.book
-                .ownBets(user.userId, [r.game, r.game + 1])
-                .filter((b) => b.status !== 'holding')
-                .map((b) => ownBet(b, r.game)),
-            }
-          : null,
-    }
+      user,
+      balance,
+      privacy: this.options.privacy,
+    })
   }
 
   /** The games after the one being played, with their crash points (test hooks only). */
@@ -253,6 +251,7 @@ export class CrashService {
    */
   async stop(): Promise<void> {
     this.stopped = true
+    this.announce.stop()
     if (this.roundTimer) this.scheduler.clearTimeout(this.roundTimer)
     this.roundTimer = null
     this.feed.stop()
@@ -267,20 +266,21 @@ export class CrashService {
     return work
   }
 
-  /** Chains a round write after the previous one, so rows change in loop order. */
-  private persist(what: string, write: () => Promise<void>): void {
-    this.writes = this.writes.then(write).catch((err: unknown) => {
-      this.log.error({ err, game: this.round.game }, `[crash] ${what} failed`)
-    })
-    this.track(this.writes)
-  }
-
   private after(ms: number, next: () => void): void {
     if (this.stopped) return
     this.roundTimer = this.scheduler.setTimeout(() => {
       this.roundTimer = null
       if (!this.stopped) next()
     }, ms)
+  }
+
+  /** Goes on at `point` of `game` now, or once a test holding it lets go (server/testHooks.ts). */
+  private gate(game: number, point: HoldPoint, next: () => void): void {
+    const hooks = this.options.testHooks
+    if (!hooks) return next()
+    hooks.gate('crash', game, point, () => {
+      if (!this.stopped) next()
+    })
   }
 
   private openBetting(game: number): void {
@@ -301,38 +301,34 @@ export class CrashService {
       endedAt: null,
       crashPoint: this.chain.crashPointOf(game),
       hash: this.chain.hashOf(game),
+      told: null,
     }
-    const { bettingEndsAt } = this.round
-    this.persist('open round', () => this.store.openRound(game, bettingEndsAt))
-    this.emit({ type: 'betting', v: PROTOCOL_VERSION, roundId: this.round.id, bettingEndsAt })
+    const round = this.round
+    const { bettingEndsAt } = round
+    this.announce.write('open round', () => this.store.openRound(game, bettingEndsAt))
+    this.announce.broadcast(
+      { type: 'betting', v: PROTOCOL_VERSION, roundId: round.id, bettingEndsAt },
+      () => (round.told = 'betting'),
+    )
     // Queued bets join now: the feed shows them as this round's bets.
     for (const bet of this.book.betsOf(game)) this.rowChanged(bet)
-    this.after(this.bettingMs, () => {
-      const hooks = this.options.testHooks
-      if (!hooks) return this.startRound()
-      hooks.gate('crash', game, 'start', () => {
-        if (!this.stopped) this.startRound()
-      })
-    })
+    this.after(this.bettingMs, () => this.gate(game, 'start', () => this.startRound()))
   }
 
   private startRound(): void {
     const round = this.round
     const startedAt = this.scheduler.now()
+    // Bets go to the next round from now on; cash-outs wait until watchers are told it started.
     round.phase = 'running'
     round.startedAt = startedAt
     // `started` goes out only once the row says 'running': had it gone first, a restart in
     // between would reopen for bets a round watchers saw climbing (recovery.ts reopens 'betting').
     // Clients lose nothing by the wait: they draw the curve from `startedAt`, not from arrival.
-    this.persist('start round', async () => {
-      try {
-        await this.store.startRound(round.game, startedAt)
-      } finally {
-        if (this.round === round) {
-          this.emit({ type: 'started', v: PROTOCOL_VERSION, roundId: round.id, startedAt })
-        }
-      }
-    })
+    this.announce.write('start round', () => this.store.startRound(round.game, startedAt))
+    this.announce.broadcast(
+      { type: 'started', v: PROTOCOL_VERSION, roundId: round.id, startedAt },
+      () => (round.told = 'running'),
+    )
     const crashMs = crashTimeMs(round.crashPoint)
     for (const bet of this.book.betsOf(round.game)) {
       // A target equal to the crash point pays too; the crash itself settles that tie first.
@@ -352,54 +348,54 @@ export class CrashService {
   private crash(): void {
     const round = this.round
     const endedAt = this.scheduler.now()
-    // Decided while still 'running', so their rows join this round's feed before `crashed`.
-    for (const bet of this.book.betsOf(round.game)) {
-      if (!isOpen(bet)) continue
-      const outcome = settle({ ...bet, cashedOutAt: null }, round.crashPoint)
-      if (outcome.type === 'cashedOut') void this.book.close(bet, outcome.cashoutAt, 'auto')
-      else this.book.lose(bet)
-    }
+    // From this instant every cash-out is too late.
     round.phase = 'crashed'
     round.endedAt = endedAt
-    // Every row of this round, auto cash-outs included, reaches watchers before the crash.
-    this.feed.flush()
-    this.emit({
-      type: 'crashed',
-      v: PROTOCOL_VERSION,
-      roundId: round.id,
-      crashPoint: round.crashPoint,
-      crashedAt: endedAt,
-      roundHash: round.hash,
-      salt: this.chain.salt,
-    })
-    this.persist('end round', () =>
+    // The round's end is the record of everything the crash decides below: a restart settles each
+    // open bet of a crashed round exactly so (recovery.ts). No row, no `crashed` before it lands.
+    this.announce.write('end round', () =>
       this.store.endRound(round.game, 'crashed', endedAt, round.crashPoint, round.hash),
     )
+    for (const bet of this.book.betsOf(round.game)) {
+      // A cash-out decided before the crash and still being recorded: its row comes first.
+      if (bet.closing) this.announce.after(bet.closing)
+      if (!isOpen(bet)) continue
+      const outcome = settle({ ...bet, cashedOutAt: null }, round.crashPoint)
+      if (outcome.type === 'cashedOut') void this.book.close(bet, outcome.cashoutAt, 'crash')
+      else this.book.lose(bet)
+    }
     const entry = {
       roundId: round.id,
       crashPoint: round.crashPoint,
       roundHash: round.hash,
       salt: this.chain.salt,
     }
-    this.history = [entry, ...this.history].slice(0, HISTORY_LENGTH)
-    this.after(this.pauseMs, () => {
-      const hooks = this.options.testHooks
-      if (!hooks) return this.openBetting(round.game + 1)
-      hooks.gate('crash', round.game, 'next', () => {
-        if (!this.stopped) this.openBetting(round.game + 1)
+    this.announce.whenDurable(() => {
+      // Every row of this round, auto cash-outs and the late records above included, reaches
+      // watchers before the crash.
+      this.feed.flush()
+      const crashed = { ...entry, crashedAt: endedAt }
+      this.announce.broadcast({ type: 'crashed', v: PROTOCOL_VERSION, ...crashed }, () => {
+        round.told = 'crashed'
+        this.history = [entry, ...this.history].slice(0, HISTORY_LENGTH)
       })
     })
+    this.after(this.pauseMs, () =>
+      this.gate(round.game, 'next', () => this.openBetting(round.game + 1)),
+    )
   }
 
   private rowChanged(bet: Bet): void {
-    // Rows belong to the round being played; a queued bet shows when its round opens.
-    if (bet.round !== this.round.game || this.round.phase === 'crashed') return
+    // Rows belong to the round being played until its crash is told; a queued bet shows when
+    // its round opens.
+    if (bet.round !== this.round.game || this.round.told === 'crashed') return
     if (bet.status === 'holding' || bet.status === 'cancelled') return
-    this.feed.put(bet.id, publicRow(bet, this.options.privacy))
+    bet.shown = publicRow(bet, this.options.privacy)
+    this.feed.put(bet.id, bet.shown)
   }
 
   private sendSettled(bet: Bet, balance: Minor): void {
-    this.options.emitter.toUser(bet.userId, {
+    this.announce.toUser(bet.userId, {
       type: 'settled',
       v: PROTOCOL_VERSION,
       betId: bet.id,
@@ -409,10 +405,6 @@ export class CrashService {
       win: bet.win ?? (0 as Minor),
       balance,
     })
-  }
-
-  private emit(event: CrashEvent<'betting' | 'started' | 'bets' | 'crashed'>): void {
-    if (!this.stopped) this.options.emitter.broadcast(event)
   }
 }
 

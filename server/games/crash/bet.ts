@@ -44,6 +44,8 @@ export interface Bet extends KitBet<CrashDecided> {
   /** The answer to its cancellation once one was accepted. */
   cancelling: Promise<CancelResult> | null
   autoTimer: TimerHandle | null
+  /** Its row as watchers were last shown it (null before its first): what snapshots show. */
+  shown: BetRow | null
 }
 
 /** A bet in play (`holding` while its stake is being held), from the facts it was placed with. */
@@ -65,6 +67,7 @@ export function betInPlay(
     closing: null,
     cancelling: null,
     autoTimer: null,
+    shown: null,
   }
 }
 
@@ -126,11 +129,15 @@ export function publicRow(bet: Bet, privacy: FeedPrivacy): BetRow {
   }
 }
 
-/** The bet as its owner's snapshot restores it; `currentGame` tells queued from active. */
+/**
+ * The bet as its owner's snapshot restores it; `currentGame` tells queued from active. Its outcome
+ * is the one its row was shown with: a decision not yet durable is not told here either.
+ */
 export function ownBet(bet: Bet, currentGame: number): OwnBet {
+  const shown = bet.shown?.status
   const status =
-    bet.status === 'cashedOut' || bet.status === 'lost'
-      ? bet.status
+    shown === 'cashedOut' || shown === 'lost'
+      ? shown
       : bet.round > currentGame
         ? 'queued'
         : 'active'
@@ -141,7 +148,7 @@ export function ownBet(bet: Bet, currentGame: number): OwnBet {
     currency: bet.currency,
     autoCashoutAt: bet.autoCashoutAt,
     status,
-    cashoutAt: status === 'cashedOut' ? bet.cashoutAt : null,
-    win: status === 'cashedOut' ? bet.win : null,
+    cashoutAt: status === 'cashedOut' ? (bet.shown?.cashoutAt ?? null) : null,
+    win: status === 'cashedOut' ? (bet.shown?.win ?? null) : null,
   }
 }

@@ -1,13 +1,18 @@
 /**
  * What a start does with whatever the previous process left open. The rules, chosen so that no
- * bet is lost and none is paid twice (the ledger closes a hold once; every call here is keyed):
+ * bet is lost and none is paid twice (the ledger closes a hold once; every call here is keyed),
+ * and so that nothing anyone was told is taken back: the loop announces nothing before the write
+ * that records it (kit/announcer.ts), so the rows below are exactly what was told, or more.
  *
- * - A round still `running` is aborted: it ends now, its hash and crash point are revealed (the
- *   chain shown to players keeps no gaps) and each open bet of it is refunded, unless a cash-out
- *   (manual, or an auto cash-out whose moment came) was recorded on the bet before the stop: that
- *   cash-out was granted, so it is paid exactly as recorded. Nobody loses to a crash not shown.
- * - A round that `crashed` but whose bets were not all settled: each settles as the crash decided
- *   (recorded cash-out, else auto cash-out at or below the crash point, else lost).
+ * - A round that `crashed` but whose bets were not all settled: its outcome was decided (its crash
+ *   time came and was written before `crashed` or any row of it went out), so each bet settles as
+ *   the crash decided and as watchers may have seen it (recorded cash-out, else auto cash-out at
+ *   or below the crash point, else lost). The round stays `crashed`.
+ * - A round still `running` is one whose crash nobody could have seen: it is aborted. It ends now,
+ *   its hash and crash point are revealed (the chain shown to players keeps no gaps) and each open
+ *   bet of it is refunded, unless a cash-out (manual, or an auto cash-out whose moment came) was
+ *   recorded on the bet before the stop: that cash-out was granted (its row and ack wait for that
+ *   record), so it is paid exactly as recorded. Nobody loses to a crash not shown.
  * - A round still `betting` reopens with a fresh window: nothing about it was revealed, so its
  *   bets keep standing, as do bets queued for a round not opened yet.
  * - A bet written but not yet held (`holding`): if its hold exists it continues as above, its

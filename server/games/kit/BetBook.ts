@@ -49,6 +49,11 @@ export interface Settlement<D extends string, Outcome extends object> {
   status: D
   /** The game's own record of the decision, written with `win` before the ledger pays. */
   record?: Outcome
+  /**
+   * Called once the decision survives a restart (its `record` written, or without one, the
+   * ledger paid): from then on the game may show it (see announcer.ts), never before.
+   */
+  durable?: () => void
 }
 
 /** The bets of the rounds being played or queued, and their money. */
@@ -175,12 +180,16 @@ export class BetBook<B extends KitBet<D>, D extends string, R, Outcome extends o
    */
   async settleHold(betId: string, holdId: number, how: Settlement<D, Outcome>): Promise<Minor> {
     const { store, ledger, game } = this.options
-    if (how.record) await store.recordOutcome(betId, how.record, how.payout)
+    if (how.record) {
+      await store.recordOutcome(betId, how.record, how.payout)
+      how.durable?.()
+    }
     const settled = await ledger.settle({
       holdId,
       payout: how.payout,
       key: `${game}:settle:${betId}`,
     })
+    if (!how.record) how.durable?.()
     await store.updateBet(betId, { status: how.status, win: how.payout })
     return settled.balances.real as Minor
   }
