@@ -131,6 +131,22 @@ async function auditOnce(url: string, config: Config | undefined, token?: string
   return second
 }
 
+/**
+ * The pages and presets to run: all of them, or those named in `LIGHTHOUSE_PAGES` (e.g.
+ * `lobby,faq`) and `LIGHTHOUSE_PRESETS` (`mobile` or `desktop`), for a quicker look at one change.
+ */
+function selected<T extends string>(all: readonly T[], env: string | undefined): Set<T> {
+  const names = env
+    ?.split(',')
+    .map((n) => n.trim().toLowerCase())
+    .filter(Boolean)
+  if (!names?.length) return new Set(all)
+  const unknown = names.filter((n) => !all.some((a) => a.toLowerCase() === n))
+  if (unknown.length)
+    throw new Error(`[lighthouse] unknown: ${unknown.join(', ')} (of ${all.join(', ')})`)
+  return new Set(all.filter((a) => names.includes(a.toLowerCase())))
+}
+
 const round = (n: number, step: number) => Math.round(n / step) * step
 
 /** The figures of one run, with the budgets that apply to its page and preset. */
@@ -202,11 +218,18 @@ export const lighthouseBench: Benchmark = {
     const notes: Record<string, unknown> = {}
     try {
       const token = await playerToken(origin)
+      const presets = selected(['mobile', 'desktop'] as const, process.env.LIGHTHOUSE_PRESETS)
+      const pages = selected(
+        PAGES.map((p) => p.name),
+        process.env.LIGHTHOUSE_PAGES,
+      )
       for (const [preset, config] of [
         ['mobile', undefined],
         ['desktop', desktopConfig],
       ] as const) {
+        if (!presets.has(preset)) continue
         for (const page of PAGES) {
+          if (!pages.has(page.name)) continue
           const lhr = await auditOnce(origin + page.path, config, page.player ? token : undefined)
           figures.push(...figuresOf(lhr, preset, page.name))
           const key = `${preset}-${page.name.toLowerCase()}`

@@ -1,12 +1,11 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import '@fontsource/inter/400.css'
-import '@fontsource/inter/600.css'
-import '@fontsource/inter/800.css'
+import './styles/fontFallbacks.css'
 import './styles/theme.css'
 import './styles/layout.css'
 import './styles/components.css'
 import { App } from './App'
+import { loadWebFont } from './styles/loadWebFont'
 import { initI18n } from './i18n'
 import { readLocaleCookie, writeLocaleCookie } from './features/locale/cookie'
 import { startLocaleSync } from './features/locale/controller'
@@ -52,6 +51,7 @@ async function mount(): Promise<void> {
       <App router={router} i18n={i18n} />
     </StrictMode>,
   )
+  loadWebFont()
 }
 
 async function start(): Promise<void> {

@@ -11,7 +11,6 @@ import { autobetMachine } from '../autobet.machine'
 import { crashWire, type RoundId } from '../protocol'
 import { crashRoundMachine } from '../round.machine'
 import type { Multiplier } from '../rules'
-import { CrashScene } from '../scene/CrashScene'
 import { formatMultiplier, toCrashView, type CrashSceneLabels } from '../scene/crashView'
 import { CRASH_NAMESPACE, crashCommandActors } from '../stream'
 import { BetPanel, type BetPanelState } from './BetPanel'
@@ -21,6 +20,12 @@ import { HistoryStrip } from './HistoryStrip'
 import { LiveBets } from './LiveBets'
 import { roundProofLoader, type LoadRoundProof } from './roundProof'
 import './crash.css'
+
+/**
+ * The scene's code (and Pixi with it) loads after the page's first frame: the panel, the history
+ * and the live bets are drawn first, in the room the canvas box keeps for the drawing.
+ */
+const loadCrashScene = () => import('../scene/CrashScene').then((m) => new m.CrashScene())
 
 /** Crash's own page props, besides every game's. */
 interface CrashPageExtra {
@@ -93,7 +98,7 @@ function CrashLayout(props: GameLayoutProps<typeof crashRoundMachine> & CrashPag
       ) : null}
       <GameFrame
         game="crash"
-        createScene={() => new CrashScene()}
+        createScene={loadCrashScene}
         view={stableView}
         label={sceneLabel}
         roundId={round?.id ?? null}

@@ -26,7 +26,6 @@ import {
   type DiceOutcome,
   type DiceParams,
 } from '../rules'
-import { DiceScene } from '../scene/DiceScene'
 import { toDiceView } from '../scene/diceView'
 import { DICE_NAMESPACE, diceCommandActors, diceStreamWire } from '../stream'
 import { diceBetProofLoader, type LoadDiceBetProof } from './betProof'
@@ -51,6 +50,9 @@ interface DicePageExtra {
 export type DiceGameProps = GamePageProps & DicePageExtra
 
 const noop = () => {}
+
+/** The scene's code (and Pixi with it) loads after the page's first frame (see `CanvasHost`). */
+const loadDiceScene = () => import('../scene/DiceScene').then((m) => new m.DiceScene())
 type DiceBet = InstantResult<DiceParams, DiceOutcome>
 
 /** A settled bet's facts as the player can check them (the seed is shown once rotated). */
@@ -137,7 +139,7 @@ function DiceLayout(props: GameLayoutProps<typeof diceRoundMachine> & DicePageEx
       />
       <GameFrame
         game="dice"
-        createScene={() => new DiceScene()}
+        createScene={loadDiceScene}
         view={stableView}
         label={sceneLabel}
         roundId={last?.betId ?? null}

@@ -1,15 +1,28 @@
 import { useEffect, useEffectEvent, useRef, type CSSProperties, type ReactNode } from 'react'
 import { CanvasRuntime } from './CanvasRuntime'
 import type { CanvasPlatform } from './platform'
-import { pixiPlatform } from './pixiPlatform'
 import type { Scene } from './Scene'
-import { provideEmptyStageMounter } from './testHook'
-import { emptyStageMounter } from './testStage'
+
+let loadingPixi: Promise<CanvasPlatform> | null = null
+
+/**
+ * Pixi's platform, loaded when the first canvas mounts: the scripts a page needs for its first
+ * frame carry none of Pixi, so its text is drawn before the renderer's code has arrived (the
+ * canvas's box is sized by CSS, so nothing moves when it does).
+ */
+function loadPixiPlatform(): Promise<CanvasPlatform> {
+  loadingPixi ??= import('./pixiPlatform').then((m) => m.pixiPlatform())
+  return loadingPixi
+}
 
 // Test builds only: the canvas test hook can mount an empty stage for the benchmarks' baseline.
-// Vite folds the condition to `false` in production, and both modules drop out of the bundle.
-if (import.meta.env.VITE_TEST_HOOKS === 'true')
-  provideEmptyStageMounter(emptyStageMounter(pixiPlatform))
+// Vite folds the condition to `false` in production, and these modules are never loaded.
+if (import.meta.env.VITE_TEST_HOOKS === 'true') {
+  void Promise.all([import('./testHook'), import('./testStage'), import('./pixiPlatform')]).then(
+    ([hook, stage, pixi]) =>
+      hook.provideEmptyStageMounter(stage.emptyStageMounter(pixi.pixiPlatform)),
+  )
+}
 
 /** Props of `CanvasHost`. */
 export interface CanvasHostProps<Snapshot> {
@@ -18,7 +31,7 @@ export interface CanvasHostProps<Snapshot> {
    * StrictMode mounts twice and a scene cannot be mounted again after `destroy`. Read once per mount
    * (an inline arrow is fine); to switch scenes, change the host's `key`.
    */
-  createScene: () => Scene<Snapshot>
+  createScene: () => Scene<Snapshot> | Promise<Scene<Snapshot>>
   /** What the scene draws; the latest value reaches `scene.update` on the next frame. */
   snapshot: Snapshot
   /** Accessible name of the drawing (translated by the caller), e.g. "Crash round, 2.41x". */
@@ -68,27 +81,40 @@ export function CanvasHost<Snapshot>({
     if (onError) onError(error)
     else console.error('[Canvas] the canvas could not start', error)
   })
-  const makeRuntime = useEffectEvent((element: HTMLElement) => {
+  const makeRuntime = useEffectEvent((element: HTMLElement, loaded: CanvasPlatform) => {
     return new CanvasRuntime<Snapshot>({
       element,
       createScene,
       snapshot,
-      platform: platform ?? pixiPlatform(),
+      platform: loaded,
       onError: (error) => reportError(error),
     })
   })
+  const givenPlatform = useEffectEvent(() => platform)
 
   useEffect(() => {
     const element = layerRef.current
     if (!element) throw new Error('[Canvas] the canvas layer is not mounted')
-    const next = makeRuntime(element)
-    runtimeRef.current = next
-    // Start after the current task's effects: StrictMode's mount, unmount, mount all run before
-    // this microtask, so the first runtime is destroyed before it creates a WebGL context.
-    queueMicrotask(() => void next.start())
+    let live = true
+    let runtime: CanvasRuntime<Snapshot> | null = null
+    // The runtime is made once the platform is at hand, a microtask at the earliest: StrictMode's
+    // mount, unmount, mount all run before that, so the first mount never creates a WebGL context.
+    const given = givenPlatform()
+    void (given ? Promise.resolve(given) : loadPixiPlatform()).then(
+      (loaded) => {
+        if (!live) return
+        runtime = makeRuntime(element, loaded)
+        runtimeRef.current = runtime
+        void runtime.start()
+      },
+      (error: unknown) => {
+        if (live) reportError(error)
+      },
+    )
     return () => {
+      live = false
       runtimeRef.current = null
-      next.destroy()
+      runtime?.destroy()
     }
   }, [])
 

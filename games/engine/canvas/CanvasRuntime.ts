@@ -1,4 +1,4 @@
-import { Container } from 'pixi.js'
+import type { Container } from 'pixi.js'
 import { STAGE_DESTROY_OPTIONS } from './ApplicationPool'
 import {
   REDUCED_MOTION_QUERY,
@@ -22,8 +22,11 @@ export type CanvasRuntimeState = 'idle' | 'starting' | 'running' | 'failed' | 'd
 export interface CanvasRuntimeOptions<Snapshot> {
   /** The element the canvas is appended to and sized after. */
   readonly element: HTMLElement
-  /** Called once, at `start`; the runtime owns the scene it returns. */
-  readonly createScene: () => Scene<Snapshot>
+  /**
+   * Called once, at `start`; the runtime owns the scene it returns. A promise lets a page load the
+   * scene's code (and Pixi's drawing classes with it) after its first frame.
+   */
+  readonly createScene: () => Scene<Snapshot> | Promise<Scene<Snapshot>>
   /** The first snapshot; later ones come through `setSnapshot`. */
   readonly snapshot: Snapshot
   readonly platform: CanvasPlatform
@@ -86,7 +89,9 @@ export class CanvasRuntime<Snapshot> {
     this.#state = 'starting'
     const { platform, element } = this.#options
     try {
-      const scene = this.#options.createScene()
+      const scene = await this.#options.createScene()
+      // A destroy while the scene's code loaded ends the start before anything is held.
+      if (!this.#isStarting()) return
       this.#scene = scene
       // Held from the moment they are requested, so a destroy during the load releases them.
       this.#heldBundles = scene.bundles
@@ -164,7 +169,7 @@ export class CanvasRuntime<Snapshot> {
 
     // A root of its own, not the stage: the application may be reused by the next mount, and
     // destroying this root with its children leaves the stage as the previous mount found it.
-    const root = new Container()
+    const root = platform.createRoot()
     this.#root = root
     app.stage.addChild(root)
     scene.mount(root, context)

@@ -26,7 +26,8 @@ export {
   type MediaQuerySource,
   type VisibilitySource,
 } from './platform'
-export { createPixiApplication, pixiPlatform } from './pixiPlatform'
+// Pixi's platform is not exported here: `CanvasHost` loads it when a canvas first mounts, so a
+// page that imports this index for its first frame carries none of Pixi's code.
 export type {
   AssetBundle,
   Scene,
@@ -43,4 +44,5 @@ export type {
   CanvasTestHook,
   EmptyStageSize,
 } from './testHook'
-export { PulseScene, type PulseSnapshot } from './examples/PulseScene'
+// The example scene (`./examples/PulseScene`) is imported by path where a test needs it, for the
+// same reason.

@@ -1,7 +1,7 @@
 // Pixi compiles shaders with `new Function` unless this is loaded; the server's CSP forbids eval,
 // so without it every canvas stays blank. It swaps in eval-free code paths for the whole app.
 import 'pixi.js/unsafe-eval'
-import { Application, Assets } from 'pixi.js'
+import { Application, Assets, Container } from 'pixi.js'
 import { ApplicationPool } from './ApplicationPool'
 import { BundleRegistry } from './BundleRegistry'
 import {
@@ -64,6 +64,7 @@ export function pixiPlatform(): CanvasPlatform {
     matchMedia: (query) => window.matchMedia(query),
     devicePixelRatio: () => window.devicePixelRatio,
     clock: performance,
+    createRoot: () => new Container(),
   }
   return shared
 }

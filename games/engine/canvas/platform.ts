@@ -25,6 +25,11 @@ export interface CanvasPlatform {
   devicePixelRatio(): number
   /** Clock for `SceneContext.clock`. */
   readonly clock: { now(): number }
+  /**
+   * An empty container to mount one scene under. The platform makes it, not the runtime, so the
+   * runtime (and every page that hosts a canvas) loads none of Pixi's code before the platform.
+   */
+  createRoot(): Container
 }
 
 /**

@@ -9,8 +9,11 @@ import { useKitText } from './kitText'
 export interface GameFrameProps<V> {
   /** Test ids read `<game>.round` and `<game>.connection`. */
   game: string
-  /** Makes the game's scene (see `CanvasHost`). */
-  createScene: () => Scene<V>
+  /**
+   * Makes the game's scene (see `CanvasHost`); a promise when the page loads the scene's code after
+   * its first frame, as `import('../scene/CrashScene').then(...)`.
+   */
+  createScene: () => Scene<V> | Promise<Scene<V>>
   /** What the scene draws; keep the object stable between changes. */
   view: V
   /** The drawing's accessible name, translated. */

@@ -328,6 +328,7 @@ export function createFakePlatform(options: FakePlatformOptions = {}) {
     },
     devicePixelRatio: () => state.devicePixelRatio,
     clock: { now: () => state.now },
+    createRoot: () => new Container(),
   }
   /** Listeners attached to any media query and not yet removed. */
   const mediaListeners = () => queries.reduce((sum, query) => sum + query.listeners.size, 0)
