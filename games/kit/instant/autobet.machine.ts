@@ -151,6 +151,10 @@ export function nextAmount(
   return Math.min(limits.max, Math.max(limits.min, rounded)) as Minor
 }
 
+/** The id of the `off` state, so that nested states can end the run (`#instantAutobetOff`). */
+const OFF_ID = 'instantAutobetOff'
+const OFF = `#${OFF_ID}`
+
 /** An instant game's auto-bet machine: `id` names it, `paramsValid` checks the game's params. */
 export function createInstantAutobetMachine<P>(options: {
   id: string
@@ -217,6 +221,7 @@ export function createInstantAutobetMachine<P>(options: {
     initial: 'off',
     states: {
       off: {
+        id: OFF_ID,
         on: { START: { guard: 'settingsValid', target: 'on', actions: 'begin' } },
       },
       on: {
@@ -227,7 +232,7 @@ export function createInstantAutobetMachine<P>(options: {
             entry: 'requestBet',
             on: {
               RESULT: { target: 'checking', actions: 'count' },
-              BET_REFUSED: { target: `#${id}.off`, actions: 'refused' },
+              BET_REFUSED: { target: OFF, actions: 'refused' },
               STOP: { target: 'finishing', actions: stopBecause('player') },
               DISCONNECTED: { target: 'finishing', actions: stopBecause('offline') },
               HIDDEN: { target: 'finishing', actions: stopBecause('hidden') },
@@ -235,16 +240,16 @@ export function createInstantAutobetMachine<P>(options: {
           },
           finishing: {
             on: {
-              RESULT: { target: `#${id}.off`, actions: 'count' },
-              BET_REFUSED: `#${id}.off`,
+              RESULT: { target: OFF, actions: 'count' },
+              BET_REFUSED: OFF,
             },
           },
           // One net result cannot reach both thresholds, so the order of the checks is free.
           checking: {
             always: [
-              { guard: 'lossReached', target: `#${id}.off`, actions: stopBecause('loss') },
-              { guard: 'profitReached', target: `#${id}.off`, actions: stopBecause('profit') },
-              { guard: 'betsDone', target: `#${id}.off`, actions: stopBecause('bets') },
+              { guard: 'lossReached', target: OFF, actions: stopBecause('loss') },
+              { guard: 'profitReached', target: OFF, actions: stopBecause('profit') },
+              { guard: 'betsDone', target: OFF, actions: stopBecause('bets') },
               { target: 'betting' },
             ],
           },
