@@ -25,9 +25,7 @@ export const MAX_DECREASE_BP: PercentBp = 9_999
 
 /** What happens to the amount after a win (or after a loss): back to the base, or up or down. */
 export type AmountChange =
-  | { kind: 'reset' }
-  | { kind: 'increase'; bp: PercentBp }
-  | { kind: 'decrease'; bp: PercentBp }
+  { kind: 'reset' } | { kind: 'increase'; bp: PercentBp } | { kind: 'decrease'; bp: PercentBp }
 
 /** The currency's bet range of the game (`betLimits(game, currency)`), in minor units. */
 export interface AmountLimits {
@@ -56,15 +54,7 @@ export interface InstantAutobetSettings<P> {
  * tab hidden.
  */
 export type InstantAutobetStopReason =
-  | 'bets'
-  | 'profit'
-  | 'loss'
-  | 'player'
-  | 'balance'
-  | 'limit'
-  | 'error'
-  | 'offline'
-  | 'hidden'
+  'bets' | 'profit' | 'loss' | 'player' | 'balance' | 'limit' | 'error' | 'offline' | 'hidden'
 
 /** Why a requested bet did not settle. */
 export type InstantAutobetRefusal = 'balance' | 'limit' | 'error' | 'offline'
@@ -191,7 +181,11 @@ export function createInstantAutobetMachine<P>(options: {
         if (!context.settings || context.amount === null) {
           throw new Error(`[${id}] betting without settings`)
         }
-        return { type: 'placeBet' as const, amount: context.amount, params: context.settings.params }
+        return {
+          type: 'placeBet' as const,
+          amount: context.amount,
+          params: context.settings.params,
+        }
       }),
       count: assign(({ context, event }) => {
         assertEvent(event, 'RESULT')

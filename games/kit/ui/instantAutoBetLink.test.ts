@@ -82,8 +82,8 @@ function linked(fake: ReturnType<typeof server>, instant = true) {
   return { round, autobet, run, done, unlink }
 }
 
-const waitOff = async (autobet: { getSnapshot(): { matches(v: string): boolean } }) => {
-  for (let turn = 0; turn < 1000 && !autobet.getSnapshot().matches('off'); turn++) {
+const waitOff = async (autobet: { getSnapshot(): { value: unknown } }) => {
+  for (let turn = 0; turn < 1000 && autobet.getSnapshot().value !== 'off'; turn++) {
     await Promise.resolve()
   }
 }

@@ -17,7 +17,9 @@ import type { CommandKey } from '../protocol'
 /** The round actor, as far as auto-bet uses it. */
 export interface InstantRoundLike<P> {
   getSnapshot(): { context: InstantRoundContext<P, unknown> }
-  subscribe(listener: (snapshot: { context: InstantRoundContext<P, unknown> }) => void): Subscription
+  subscribe(
+    listener: (snapshot: { context: InstantRoundContext<P, unknown> }) => void,
+  ): Subscription
   send(event: InstantRoundEvent<P>): void
 }
 
