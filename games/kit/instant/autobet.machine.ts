@@ -3,7 +3,7 @@
  * params, a set number of bets or until stopped, the amount reset or changed by a percentage after
  * each win and each loss, stopping on a net profit or loss, on any refusal, on a lost connection
  * and when the tab is hidden. It decides only *what* to bet next: it emits `placeBet`, and the app
- * edge (`ui/instantAutoBetLink.ts`) sends it to the game's round machine as an ordinary bet intent
+ * edge (`autobetLink.ts`) sends it to the game's round machine as an ordinary bet intent
  * and reports the bet back as `RESULT` or `BET_REFUSED`; the edge also feeds `DISCONNECTED` (the
  * round machine lost its stream) and `HIDDEN` (`document` visibilitychange). No timers: the next
  * bet goes as soon as the last one is answered. Crash's round-based auto-bet is

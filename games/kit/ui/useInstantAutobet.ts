@@ -8,7 +8,7 @@ import type {
   InstantAutobetStopReason,
 } from '../instant/autobet.machine'
 import { newCommandKey } from '../stream/commandKey'
-import { linkInstantAutobet, type InstantRoundLike } from './instantAutoBetLink'
+import { linkInstantAutobet, type InstantRoundLike } from '../instant/autobetLink'
 
 /** An instant auto-bet run as the panel shows it (from the machine's snapshot). */
 export interface InstantAutobetStatus {

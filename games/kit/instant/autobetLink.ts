@@ -6,12 +6,12 @@
  * The hidden tab is fed by the hook (`useInstantAutobet`), where `document` is.
  */
 import type { Actor, Subscription } from 'xstate'
-import type { InstantAutobetMachine, InstantAutobetRefusal } from '../instant/autobet.machine'
+import type { InstantAutobetMachine, InstantAutobetRefusal } from './autobet.machine'
 import type {
   InstantRoundContext,
   InstantRoundEvent,
   InstantRoundError,
-} from '../instant/round.machine'
+} from './round.machine'
 import type { CommandKey } from '../protocol'
 
 /** The round actor, as far as auto-bet uses it. */

@@ -5,11 +5,11 @@ import type { Minor } from '../../engine/money'
 import {
   createInstantAutobetMachine,
   type InstantAutobetSettings,
-} from '../instant/autobet.machine'
-import { instantWire, type InstantBetAck, type InstantBetCommand } from '../instant/protocol'
-import { createInstantRoundMachine } from '../instant/round.machine'
+} from './autobet.machine'
+import { instantWire, type InstantBetAck, type InstantBetCommand } from './protocol'
+import { createInstantRoundMachine } from './round.machine'
 import type { CommandKey } from '../protocol'
-import { instantRefusalOf, linkInstantAutobet } from './instantAutoBetLink'
+import { instantRefusalOf, linkInstantAutobet } from './autobetLink'
 
 // A stand-in game with a fake server: the bet wins when `wins` says so for its number.
 const wire = instantWire('test', z.object({ pick: z.int() }), z.object({ value: z.int() }))
