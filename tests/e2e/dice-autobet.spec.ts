@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import { createHash } from 'node:crypto'
 
@@ -82,7 +83,18 @@ test('an auto-bet run of 10 stops on profit at the first win, the balance matche
   await expect(page.getByTestId('header.balance')).toContainText(
     formatMoney((FUNDED_BALANCE + net) as Minor, 'RUB', 'en'),
   )
-  await page.screenshot({
-    path: `${process.env.SHOTS_DIR ?? test.info().outputPath()}/dice-autobet-profit.png`,
+  // The Auto tab, its stop reason shown, fits a phone and passes axe.
+  await page.setViewportSize({ width: 375, height: 812 })
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  )
+  expect(overflow).toBeLessThanOrEqual(0)
+  await page.getByTestId('dice.autobet').screenshot({
+    path: `${process.env.SHOTS_DIR ?? test.info().outputPath()}/dice-autobet-profit-375.png`,
   })
+  const axe = await new AxeBuilder({ page })
+    .include('[data-testid="dice.bet-panel"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([])
 })
