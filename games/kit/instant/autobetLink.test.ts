@@ -2,10 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { z } from 'zod/mini'
 import type { Minor } from '../../engine/money'
-import {
-  createInstantAutobetMachine,
-  type InstantAutobetSettings,
-} from './autobet.machine'
+import { createInstantAutobetMachine, type InstantAutobetSettings } from './autobet.machine'
 import { instantWire, type InstantBetAck, type InstantBetCommand } from './protocol'
 import { createInstantRoundMachine } from './round.machine'
 import type { CommandKey } from '../protocol'

@@ -7,11 +7,7 @@
  */
 import type { Actor, Subscription } from 'xstate'
 import type { InstantAutobetMachine, InstantAutobetRefusal } from './autobet.machine'
-import type {
-  InstantRoundContext,
-  InstantRoundEvent,
-  InstantRoundError,
-} from './round.machine'
+import type { InstantRoundContext, InstantRoundEvent, InstantRoundError } from './round.machine'
 import type { CommandKey } from '../protocol'
 
 /** The round actor, as far as auto-bet uses it. */
