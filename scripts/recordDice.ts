@@ -1,7 +1,7 @@
 /**
  * `npm run record -- dice-autobet`: records a live dice auto-bet run from the reference server
  * (scripts/recordServer.ts) into tests/recordings. The server's seed pairs come from a public,
- * fixed source (`RECORDING_SEEDS`), so the demo player's rolls are the same every time; the
+ * fixed source (`recordingSeeds`), so the demo player's rolls are the same every time; the
  * client's own stream code (the kit's `connectGameStream` with dice's wire) feeds the real round
  * machine, the real auto-bet machine is linked to it as the page links them, and the player's
  * only input is the run's START. Every roll, payout and balance in the file is the server's.
@@ -32,17 +32,18 @@ import type { SeedSource } from '../server/games/kit/instant/seeds'
 import { openRecordingServer } from './recordServer'
 
 /**
- * The seeds of every recording server's pairs: public on purpose, never a real server's. The
- * demo player's first pair draws 15.85, 53.21, 1.46, 81.22, 33.31, 55.48, 96.59...
+ * The seeds of a recording server's pairs, made afresh for each recording: public on purpose,
+ * never a real server's. The demo player's first pair draws 15.85, 53.21, 1.46, 81.22, 33.31,
+ * 55.48, 96.59...
  */
-export const RECORDING_SEEDS: SeedSource = (() => {
+export function recordingSeeds(): SeedSource {
   let n = 0
   return {
     serverSeed: () =>
       createHash('sha256').update(`tessera recordings dice:server:${++n}`).digest('hex'),
     clientSeed: () => 'tessera-recordings',
   }
-})()
+}
 
 /** One recordable dice auto-bet run: its file, what it shows, and the run's settings. */
 export interface DiceScenario {
@@ -84,7 +85,7 @@ export async function recordDiceScenario(name: DiceScenarioName): Promise<Record
   try {
     const server = await openRecordingServer({
       games: () => [diceModule()],
-      prepare: (services) => instantKit(services, { seeds: RECORDING_SEEDS }),
+      prepare: (services) => instantKit(services, { seeds: recordingSeeds() }),
       cleanups,
     })
     const recorder = createRecorder({
