@@ -31,7 +31,15 @@ describe('npm run record: arguments', () => {
   })
 
   it('takes "all" for every scenario, each to its own file', () => {
-    expect(parseRecordArgs(['all'])).toEqual({ type: 'ok', scenarios: NAMES, out: null })
+    expect(parseRecordArgs(['all'])).toEqual({
+      type: 'ok',
+      scenarios: [...NAMES, 'dice-autobet'],
+      out: null,
+    })
+    expect(parseRecordArgs(['dice-autobet'])).toMatchObject({ scenarios: ['dice-autobet'] })
+    expect(defaultOut('dice-autobet')).toMatch(
+      /\/tests\/recordings\/dice-autobet-stop-on-profit\.json$/,
+    )
     expect(parseRecordArgs(['all', '--out', 'one.json'])).toEqual({
       type: 'usage',
       message: '--out takes one scenario, not all',

@@ -1,5 +1,6 @@
 /**
- * `npm run record`: records a live crash session from the reference server into tests/recordings.
+ * `npm run record`: records a live crash session, or a dice auto-bet run (scripts/recordDice.ts),
+ * from the reference server into tests/recordings.
  *
  *   npm run record -- <scenario | all> [--out <file>]
  *
@@ -16,14 +17,13 @@ import { resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { createActor, waitFor, type SnapshotFrom } from 'xstate'
-import { z } from 'zod'
 import { PROTOCOL_VERSION, crashWire, type CommandKey } from '../games/crash/protocol'
 import { crashRoundMachine } from '../games/crash/round.machine'
 import type { CrashIntent, CrashRoundEvent } from '../games/crash/round.model'
 import { MIN_AUTO_CASHOUT, multiplierAt, type Multiplier } from '../games/crash/rules'
 import { CRASH_NAMESPACE, crashCommandActors, crashEventFromStream } from '../games/crash/stream'
 import type { CrashPoint } from '../games/engine/fairness'
-import { currencySchema, minorSchema, type Minor } from '../games/engine/money'
+import type { Currency, Minor } from '../games/engine/money'
 import {
   createRecorder,
   parseRecording,
@@ -33,15 +33,10 @@ import {
 } from '../games/engine/replay'
 import { connectGameStream, streamTransport } from '../games/kit/stream/connectGameStream'
 import { connectionMessage } from '../games/kit/wireLink'
-import { buildApp } from '../server/app'
-import { loadConfig } from '../server/config'
-import { migrate } from '../server/db/migrate'
-import { openDb } from '../server/db/open'
-import { seedDemo } from '../server/db/seed'
-import { Ledger } from '../server/ledger/ledger'
 import { crashModule } from '../server/games/crash'
 import type { CrashService } from '../server/games/crash/CrashService'
-import { attachRealtime } from '../server/realtime/attach'
+import { DICE_SCENARIOS, recordDiceScenario, type DiceScenarioName } from './recordDice'
+import { openRecordingServer } from './recordServer'
 
 /** The chain every recording plays: public on purpose, never a real server's. Game 1 is 2.37x. */
 export const RECORDING_CHAIN = {
@@ -52,9 +47,6 @@ export const RECORDING_CHAIN = {
 
 /** Round timings of the recording server: short, so a session takes seconds. */
 export const RECORDING_TIMINGS = { bettingMs: 3000, pauseMs: 1000 } as const
-
-/** The demo account `seedDemo` creates (README). */
-const DEMO = { email: 'demo@tessera.test', password: 'tessera-demo' } as const
 
 /** What a scenario's player does, given the live session. */
 interface Play {
@@ -130,16 +122,28 @@ export function autoCashoutBelow(crashPoint: number): Multiplier | null {
   return target >= MIN_AUTO_CASHOUT ? (target as Multiplier) : null
 }
 
+/** A scenario of any game, by the name `npm run record` takes. */
+export type RecordName = ScenarioName | DiceScenarioName
+
+/** Every scenario, crash's then dice's: what "all" records. */
+export const RECORD_NAMES: readonly RecordName[] = [
+  ...(Object.keys(SCENARIOS) as ScenarioName[]),
+  ...(Object.keys(DICE_SCENARIOS) as DiceScenarioName[]),
+]
+
 export const USAGE = `Usage: npm run record -- <scenario | all> [--out <file>]
-  Records a live crash session from an in-process reference server into tests/recordings.
-  Scenarios: ${Object.keys(SCENARIOS).join(', ')}; "all" records each into its own file.
+  Records a live crash session or dice auto-bet run from an in-process reference server into
+  tests/recordings.
+  Scenarios: ${RECORD_NAMES.join(', ')}; "all" records each into its own file.
   --out  where to write (one scenario only); default tests/recordings/<the scenario's file>`
 
 /** What the command line asks for, or why it cannot be done. */
 export type RecordArgs =
-  { type: 'ok'; scenarios: ScenarioName[]; out: string | null } | { type: 'usage'; message: string }
+  { type: 'ok'; scenarios: RecordName[]; out: string | null } | { type: 'usage'; message: string }
 
-const isScenario = (name: string): name is ScenarioName => Object.hasOwn(SCENARIOS, name)
+const isDice = (name: string): name is DiceScenarioName => Object.hasOwn(DICE_SCENARIOS, name)
+const isScenario = (name: string): name is RecordName =>
+  Object.hasOwn(SCENARIOS, name) || isDice(name)
 
 /** Parses the arguments after `npm run record --`. */
 export function parseRecordArgs(argv: readonly string[]): RecordArgs {
@@ -160,15 +164,16 @@ export function parseRecordArgs(argv: readonly string[]): RecordArgs {
   const out = values.out ?? null
   if (name === 'all') {
     if (out !== null) return { type: 'usage', message: '--out takes one scenario, not all' }
-    return { type: 'ok', scenarios: Object.keys(SCENARIOS) as ScenarioName[], out }
+    return { type: 'ok', scenarios: [...RECORD_NAMES], out }
   }
   if (!isScenario(name)) return { type: 'usage', message: `unknown scenario "${name}"` }
   return { type: 'ok', scenarios: [name], out }
 }
 
 /** Where a scenario is written by default. */
-export function defaultOut(name: ScenarioName): string {
-  return fileURLToPath(new URL(`../tests/recordings/${SCENARIOS[name].file}`, import.meta.url))
+export function defaultOut(name: RecordName): string {
+  const file = isDice(name) ? DICE_SCENARIOS[name].file : SCENARIOS[name].file
+  return fileURLToPath(new URL(`../tests/recordings/${file}`, import.meta.url))
 }
 
 type RoundSnapshot = SnapshotFrom<typeof crashRoundMachine>
@@ -191,69 +196,27 @@ export interface LiveSession {
   settledSeen(): boolean
 }
 
-const loginAnswer = z.object({ token: z.string().min(1) })
-const profileAnswer = z.object({
-  user: z.object({ balance: minorSchema, currency: currencySchema }),
-})
 /** Longest a scenario may wait for one step: a few whole rounds. */
 const STEP_TIMEOUT_MS = 60_000
 
 /** Starts the server, plays `name` against it and returns the recording (not yet written). */
 export async function recordScenario(name: ScenarioName): Promise<Recording> {
   const scenario: Scenario = SCENARIOS[name]
-  const config = loadConfig({
-    DATA_DIR: 'memory://',
-    TESSERA_MODE: 'sandbox',
-    SEED_DEMO: 'true',
-    SCRYPT_N: '1024',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    LOG_LEVEL: 'warn',
-  })
-  const db = await openDb({ dataDir: config.dataDir })
-  const cleanups: (() => unknown)[] = [() => db.close()]
+  const cleanups: (() => unknown)[] = []
   try {
-    await migrate(db)
-    const { app, services } = await buildApp({ config, db, logger: false })
-    cleanups.unshift(() => app.close())
-    await seedDemo(db, new Ledger(db), config.scryptN)
-    await app.listen({ port: 0, host: config.host })
-    const address = app.server.address()
-    if (!address || typeof address === 'string') throw new Error('[record] no server address')
-    const origin = `http://127.0.0.1:${address.port}`
-    const { token, currency, balance } = await logIn(origin)
-    const quiet = { info: () => {}, error: (obj: unknown, msg?: string) => console.error(msg, obj) }
     const crashGame = crashModule({
       ...RECORDING_TIMINGS,
       chain: { ...RECORDING_CHAIN },
       publicationPath: null,
     })
-    const realtime = await attachRealtime(app.server, services, { log: quiet, games: [crashGame] })
-    cleanups.unshift(() => realtime.close())
+    const server = await openRecordingServer({ games: () => [crashGame], cleanups })
+    const { realtime } = server
     const crash = realtime.runtime(crashGame).crash
     const sockets = () => [...realtime.io.of(crashGame.namespace).sockets.values()]
-    return await playLive({ scenario, origin, token, currency, balance, crash, sockets, cleanups })
+    return await playLive({ scenario, ...server, crash, sockets, cleanups })
   } finally {
     for (const cleanup of cleanups.splice(0)) await cleanup()
   }
-}
-
-/** Logs the demo player in through the HTTP API and reads their balance from the profile. */
-async function logIn(origin: string) {
-  const headers = { 'content-type': 'application/json', 'accept-language': 'en' }
-  const login = await fetch(`${origin}/api/api/v2/auth/login/email/password`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify(DEMO),
-  })
-  if (!login.ok) throw new Error(`[record] log-in failed: ${login.status}`)
-  const { token } = loginAnswer.parse(await login.json())
-  const profile = await fetch(`${origin}/api/profile/user`, {
-    headers: { ...headers, authorization: `Bearer ${token}` },
-  })
-  if (!profile.ok) throw new Error(`[record] profile failed: ${profile.status}`)
-  const { user } = profileAnswer.parse(await profile.json())
-  return { token, currency: user.currency, balance: user.balance }
 }
 
 /** Connects the client's stream and machine, runs the scenario and returns what was recorded. */
@@ -261,7 +224,7 @@ async function playLive(options: {
   scenario: Scenario
   origin: string
   token: string
-  currency: z.infer<typeof currencySchema>
+  currency: Currency
   balance: Minor
   /** The server's crash loop, read for crash points and its clock. */
   crash: CrashService
@@ -410,7 +373,7 @@ export async function runRecord(argv: readonly string[]): Promise<number> {
     return args.message ? 2 : 0
   }
   for (const name of args.scenarios) {
-    const recording = await recordScenario(name)
+    const recording = isDice(name) ? await recordDiceScenario(name) : await recordScenario(name)
     const out = args.out !== null ? resolve(args.out) : defaultOut(name)
     writeFileSync(out, `${JSON.stringify(recording, null, 2)}\n`)
     console.log(

@@ -72,7 +72,7 @@ export async function buildApp(opts: {
       miscRoutes(api, services)
       for (const game of games) game.routes?.(api, services)
       if (config.sandbox) sandboxRoutes(api, services)
-      if (services.testHooks) testHookRoutes(api, services.testHooks, config.trustProxy)
+      if (services.testHooks) testHookRoutes(api, services.testHooks, config.trustProxy, services)
     },
     { prefix: API_PREFIX },
   )

@@ -131,7 +131,45 @@ export {
   type InstantRoundMachine,
   type InstantSeeds,
 } from './instant/round.machine'
-export { InstantBetPanel, instantErrorKey, type InstantBetPanelProps } from './ui/InstantBetPanel'
+export {
+  InstantBetPanel,
+  instantErrorKey,
+  type InstantAutobetMount,
+  type InstantBetPanelProps,
+} from './ui/InstantBetPanel'
+// Auto-bet of the instant games: the machine, its link to the round machine, the panel.
+export {
+  MAX_AUTOBET_BETS,
+  MAX_DECREASE_BP,
+  MAX_INCREASE_BP,
+  createInstantAutobetMachine,
+  instantAutobetSettingsValid,
+  nextAmount,
+  type AmountChange,
+  type AmountLimits,
+  type InstantAutobetContext,
+  type InstantAutobetEmitted,
+  type InstantAutobetEvent,
+  type InstantAutobetMachine,
+  type InstantAutobetRefusal,
+  type InstantAutobetSettings,
+  type InstantAutobetStopReason,
+  type PercentBp,
+} from './instant/autobet.machine'
+export { instantRefusalOf, linkInstantAutobet, type InstantRoundLike } from './instant/autobetLink'
+export { InstantAutoBetPanel, type InstantAutoBetPanelProps } from './ui/InstantAutoBetPanel'
+export {
+  INSTANT_AUTOBET_DEFAULTS,
+  readBets,
+  readInstantAutoBetForm,
+  readPercent,
+  type InstantAutoBetText,
+} from './ui/instantAutoBetForm'
+export {
+  useInstantAutobet,
+  type InstantAutobetControl,
+  type InstantAutobetStatus,
+} from './ui/useInstantAutobet'
 export {
   INSTANT_SHORTCUTS,
   shortcutOf,

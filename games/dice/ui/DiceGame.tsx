@@ -13,6 +13,8 @@ import { GamePage } from '../../kit/ui/GamePage'
 import { InstantBetPanel, instantErrorKey } from '../../kit/ui/InstantBetPanel'
 import { InstantLiveTables } from '../../kit/ui/InstantLiveTables'
 import { useInstantSettings } from '../../kit/ui/instantSettings'
+import { useInstantAutobet } from '../../kit/ui/useInstantAutobet'
+import { diceAutobetMachine } from '../autobet.machine'
 import { seedsApi } from '../../kit/ui/seedsApi'
 import { ProofDialog } from '../../kit/ui/ProofDialog'
 import { ResultStrip } from '../../kit/ui/ResultStrip'
@@ -94,6 +96,8 @@ function DiceLayout(props: GameLayoutProps<typeof diceRoundMachine> & DicePageEx
   const [seeds] = useState(() => (player ? seedsApi(props.serviceUrl, props.getToken) : null))
   const instantPlay = useInstantSettings((s) => s.instantPlay)
   useEffect(() => actor.send({ type: 'SET_INSTANT', instant: instantPlay }), [actor, instantPlay])
+  const autobet = useInstantAutobet(actor, diceAutobetMachine)
+  const locked = snapshot.matches('betting') || autobet.status.running
 
   const view = toDiceView(params, context.last, context.instant)
   const viewKey = JSON.stringify(view)
@@ -158,12 +162,13 @@ function DiceLayout(props: GameLayoutProps<typeof diceRoundMachine> & DicePageEx
             onBet={(amount) => actor.send({ type: 'BET', key: newCommandKey(), amount, params })}
             error={context.lastError ? t(instantErrorKey(context.lastError)) : null}
             seeds={seeds}
+            autobet={{
+              control: autobet,
+              params: valid ? params : null,
+              paramsValid: isValidParams,
+            }}
           >
-            <DiceFields
-              params={params}
-              onParams={setParams}
-              disabled={snapshot.matches('betting')}
-            />
+            <DiceFields params={params} onParams={setParams} disabled={locked} />
           </InstantBetPanel>
         }
       />

@@ -24,10 +24,16 @@ export const recordedEventSchema = z.object({
   payload: z.unknown(),
 })
 
-/** One player intent as the machine received it (`{ type: 'BET', ... }`). */
+/**
+ * One player intent as the machine received it (`{ type: 'BET', ... }`). `to` names another
+ * machine of the session that received it instead of the round machine: `autobet` for an instant
+ * game's auto-bet, whose bets then reach the round machine through the app edge (the replay
+ * links the same machines, so those bets are checked against the recorded commands).
+ */
 export const recordedInputSchema = z.object({
   seq: seqSchema,
   at: atSchema,
+  to: z.optional(z.string().check(z.minLength(1))),
   intent: z.looseObject({ type: z.string().check(z.minLength(1)) }),
 })
 

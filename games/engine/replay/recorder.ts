@@ -31,8 +31,8 @@ export interface Recorder {
   acked(command: string, payload: unknown): void
   /** Command `command` got no answer (timeout or dropped connection). */
   failed(command: string, reason: string): void
-  /** The player did something the machine was told about. */
-  input(intent: { type: string; [key: string]: unknown }): void
+  /** The player did something the machine (or the machine `to`, e.g. `autobet`) was told about. */
+  input(intent: { type: string; [key: string]: unknown }, to?: string): void
   toRecording(): Recording
 }
 
@@ -57,8 +57,9 @@ export function createRecorder(options: RecorderOptions): Recorder {
     sent: (name, payload) => push('out', name, payload),
     acked: (command, payload) => push('in', ackEventName(command), payload),
     failed: (command, reason) => push('in', failEventName(command), reason),
-    input: (intent) => {
-      inputs.push({ seq: seq++, at: at(), intent: copy(intent) as RecordedInput['intent'] })
+    input: (intent, to) => {
+      const entry = { seq: seq++, at: at(), intent: copy(intent) as RecordedInput['intent'] }
+      inputs.push(to === undefined ? entry : { ...entry, to })
     },
     toRecording: () => ({
       format: RECORDING_FORMAT,

@@ -178,6 +178,31 @@ describe('replay', () => {
     await expect(run(recording)).rejects.toThrow(/does not have: ping/)
   })
 
+  it('delivers an input recorded for another machine of the session to sendTo, in order', async () => {
+    const recording = record((r, tick) => {
+      r.input({ type: 'START', n: 3 }, 'autobet')
+      tick(5)
+      r.input({ type: 'PING', n: 1 })
+      r.sent('ping', { n: 1 })
+    })
+    expect(recording.inputs[0]).toEqual({
+      seq: 0,
+      at: 0,
+      to: 'autobet',
+      intent: { type: 'START', n: 3 },
+    })
+    const delivered: unknown[] = []
+    const result = await replay({
+      recording,
+      createActor: ({ clock, transport }) => createActor(machineOn(transport), { clock }),
+      toEvent,
+      sendTo: (to, intent) => delivered.push({ to, intent }),
+    })
+    expect(delivered).toEqual([{ to: 'autobet', intent: { type: 'START', n: 3 } }])
+    expect(result.states).toEqual(['idle', 'waiting'])
+    await expect(run(recording)).rejects.toThrow(/an input to "autobet", no sendTo/)
+  })
+
   it('throws on an ack to a command that was never sent', async () => {
     const recording = record((r) => r.acked('ping', 'pong'))
     await expect(run(recording)).rejects.toThrow(/never sent/)

@@ -39,6 +39,11 @@ export interface ReplayOptions<TMachine extends AnyStateMachine> {
   toEvent(event: RecordedEvent): EventFromLogic<TMachine> | null
   /** Turns a recorded input into a machine event; by default the intent is sent as it is. */
   toIntent?(input: RecordedInput): EventFromLogic<TMachine>
+  /**
+   * Delivers an input recorded with `to` (another machine of the session, e.g. `autobet`, made
+   * and linked in `createActor`); a recording with such inputs cannot be replayed without it.
+   */
+  sendTo?(to: string, intent: RecordedInput['intent']): void
 }
 
 /** One distinct state value and the virtual time (ms since start) it was entered. */
@@ -140,7 +145,14 @@ export async function replay<TMachine extends AnyStateMachine>(
     const at = entry.kind === 'event' ? entry.event.at : entry.input.at
     clock.advanceTo(at)
     await settleMicrotasks()
-    if (entry.kind === 'input') {
+    if (entry.kind === 'input' && entry.input.to !== undefined) {
+      if (!options.sendTo) {
+        throw new Error(
+          `[Replay] seq ${entry.input.seq}: an input to "${entry.input.to}", no sendTo`,
+        )
+      }
+      options.sendTo(entry.input.to, entry.input.intent)
+    } else if (entry.kind === 'input') {
       const intent = options.toIntent
         ? options.toIntent(entry.input)
         : (entry.input.intent as EventFromLogic<TMachine>)

@@ -1,5 +1,6 @@
-import { useState, type ReactNode } from 'react'
+import { useId, useState, type ReactNode } from 'react'
 import {
+  betLimits,
   formatMoney,
   type BetGame,
   type Currency,
@@ -18,9 +19,20 @@ import { INSTANT_SHORTCUTS, useInstantHotkeys, type InstantShortcut } from './in
 import { useInstantSettings } from './instantSettings'
 import { SeedsDialog } from './SeedsDialog'
 import type { SeedsApi } from './seedsApi'
+import { InstantAutoBetPanel } from './InstantAutoBetPanel'
+import { ModePanel, ModeTabs, type BetMode } from './ModeTabs'
+import type { InstantAutobetControl } from './useInstantAutobet'
+
+/** A game's auto-bet on the panel: its run (`useInstantAutobet`) and the params it bets with. */
+export interface InstantAutobetMount<P> {
+  control: InstantAutobetControl<P>
+  /** The params of the game's fields; null while they are invalid. */
+  params: P | null
+  paramsValid: (params: P) => boolean
+}
 
 /** Props of `InstantBetPanel`. */
-export interface InstantBetPanelProps {
+export interface InstantBetPanelProps<P = never> {
   /** The game: its limits bound the amount; test ids read `<game>.*`. */
   game: BetGame
   /** The signed-in player's currency, or null for a guest (who sees `guestNote`). */
@@ -41,23 +53,32 @@ export interface InstantBetPanelProps {
   error: string | null
   /** The player's seed pair calls; the Seeds button shows only with them. */
   seeds?: SeedsApi | null
-  /** The game's own fields (dice: side, target, chance, multiplier). */
+  /** The game's own fields (dice: side, target, chance, multiplier); locked by the game itself. */
   children?: ReactNode
+  /** With it, Manual and Auto tabs: the Auto tab runs the game's auto-bet. */
+  autobet?: InstantAutobetMount<P>
 }
 
 /**
  * The bet panel of every instant game: the amount (½, 2×, min, max within the game's limits),
  * the game's fields, the profit on win, the bet button, the instant-play and hotkey switches and
- * the shortcuts dialog. Space bets from anywhere on the page but a field or a button.
+ * the shortcuts dialog. Space bets from anywhere on the page but a field or a button. With
+ * `autobet`, Manual and Auto tabs; a running auto-bet keeps its tab and locks the amount, the
+ * bet button and the hotkeys (a manual bet beside it would change its count).
  */
-export function InstantBetPanel(props: InstantBetPanelProps) {
-  const { game, currency, locale } = props
+export function InstantBetPanel<P = never>(props: InstantBetPanelProps<P>) {
+  const { game, currency, locale, autobet } = props
   const t = useKitText(game)
   const settings = useInstantSettings()
   const [help, setHelp] = useState(false)
   const [seedsOpen, setSeedsOpen] = useState(false)
+  const [mode, setMode] = useState<BetMode>('manual')
+  const tabsId = useId()
+  const running = autobet?.control.status.running === true
+  const shown: BetMode = running ? 'auto' : mode
   const amount = currency ? readAmount(props.amountText, currency, game) : null
-  const ready = currency !== null && amount !== null && props.canBet && !props.busy
+  const ready =
+    currency !== null && amount !== null && props.canBet && !props.busy && shown === 'manual'
   const bet = () => {
     if (ready) props.onBet(amount)
   }
@@ -69,7 +90,10 @@ export function InstantBetPanel(props: InstantBetPanelProps) {
       props.onAmountText(amountText(next, currency))
     }
   }
-  useInstantHotkeys(settings.hotkeys && currency !== null && !help && !seedsOpen, onShortcut)
+  useInstantHotkeys(
+    settings.hotkeys && currency !== null && !help && !seedsOpen && !running,
+    onShortcut,
+  )
   const profit =
     amount !== null && props.multiplier !== null && currency
       ? formatMoney((payoutAt(amount, props.multiplier) - amount) as Minor, currency, locale)
@@ -78,21 +102,52 @@ export function InstantBetPanel(props: InstantBetPanelProps) {
     <GamePanel game={game} guestNote={currency === null ? props.guestNote : null}>
       {currency ? (
         <>
+          {autobet ? (
+            <ModeTabs game={game} tabsId={tabsId} shown={shown} locked={running} onMode={setMode} />
+          ) : null}
           <AmountField
             game={game}
             currency={currency}
             locale={locale}
             text={props.amountText}
             onText={props.onAmountText}
-            disabled={props.busy}
+            disabled={props.busy || running}
           />
           {props.children}
           <p className="game-panel__note" data-testid={`${game}.profit`}>
             {t('kit:instant.profitOnWin', { amount: profit })}
           </p>
-          <MainButton kind="bet" testId={`${game}.bet-button`} disabled={!ready} onClick={bet}>
-            {t('kit:instant.bet')}
-          </MainButton>
+          {autobet ? (
+            <>
+              <ModePanel tabsId={tabsId} mode="manual" shown={shown}>
+                <MainButton
+                  kind="bet"
+                  testId={`${game}.bet-button`}
+                  disabled={!ready}
+                  onClick={bet}
+                >
+                  {t('kit:instant.bet')}
+                </MainButton>
+              </ModePanel>
+              <ModePanel tabsId={tabsId} mode="auto" shown={shown}>
+                <InstantAutoBetPanel<P>
+                  game={game}
+                  currency={currency}
+                  locale={locale}
+                  amount={amount}
+                  limits={betLimits(game, currency)}
+                  params={autobet.params}
+                  paramsValid={autobet.paramsValid}
+                  canStart={props.canBet && !props.busy}
+                  control={autobet.control}
+                />
+              </ModePanel>
+            </>
+          ) : (
+            <MainButton kind="bet" testId={`${game}.bet-button`} disabled={!ready} onClick={bet}>
+              {t('kit:instant.bet')}
+            </MainButton>
+          )}
           {props.error ? <BetError game={game} text={props.error} /> : null}
           <div className="game-panel__switches">
             <label>

@@ -4,10 +4,16 @@
  * is within `minOutcome`..`maxOutcome` (its betting window, and with `holdNext` the opening of the
  * round after it), `POST /test-hooks/:game/release` lets the loop pass one held point. The e2e
  * suite uses them to bet in a known round without racing the loop (server/testHooks.ts).
+ * `POST /test-hooks/seeds/next` sets the signed-in player's next server seed, so that after a
+ * rotation a test knows the outcomes of its instant bets.
  */
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
+import type { UserId } from '../../../contract'
+import { instantKit } from '../../games/kit/instant/kit'
+import type { Services } from '../../services'
 import type { TestHooks } from '../../testHooks'
+import { authOf, requireUser } from '../auth'
 import { forbidden, messageError } from '../errors'
 import { fromLoopback } from '../loopback'
 import { parseBody, parseParams } from '../parse'
@@ -18,6 +24,7 @@ const reserveBody = z.object({
   maxOutcome: z.number().int().min(0).max(1e9).optional(),
   holdNext: z.boolean().default(false),
 })
+const nextSeedBody = z.object({ serverSeed: z.string().regex(/^[0-9a-f]{64}$/) })
 const releaseBody = z.object({
   round: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
   point: z.enum(['start', 'next']).default('start'),
@@ -27,12 +34,32 @@ const releaseBody = z.object({
  * Registers the hook routes on the `/api` scope, for clients on this machine only (403
  * `test_hooks_local_only` to others): a held round delays every player's game.
  */
-export function testHookRoutes(api: FastifyInstance, hooks: TestHooks, trustProxy: boolean): void {
+export function testHookRoutes(
+  api: FastifyInstance,
+  hooks: TestHooks,
+  trustProxy: boolean,
+  services: Services,
+): void {
   void api.register(async (app) => {
     app.addHook('onRequest', async (req) => {
       if (!fromLoopback(req, trustProxy)) throw forbidden('test_hooks_local_only')
     })
     hookRoutes(app, hooks)
+    seedRoutes(app, services)
+  })
+}
+
+/**
+ * The signed-in player's next server seed (64 hex digits, the form real seeds have): the
+ * active pair is unchanged, and the next rotation makes this seed active with nonce 0. Its
+ * hash is committed as any next seed's is, so the proofs of those bets verify like any other.
+ */
+function seedRoutes(app: FastifyInstance, services: Services): void {
+  app.post('/test-hooks/seeds/next', { preHandler: requireUser(services) }, async (req) => {
+    const { serverSeed } = parseBody(nextSeedBody, req)
+    const userId = authOf(req).userId as UserId
+    const pair = await instantKit(services).seeds.setNextServerSeed(userId, serverSeed)
+    return { nextServerSeedHash: pair.nextServerSeedHash }
   })
 }
 

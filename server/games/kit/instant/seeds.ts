@@ -216,6 +216,23 @@ export class SeedPairs {
     })
   }
 
+  /**
+   * Test hooks only (`POST /api/test-hooks/seeds/next`, never in production): commits
+   * `serverSeed` as the active pair's next server seed, so that the next rotation makes it active
+   * and a test knows every outcome from the published algorithm. The active pair is unchanged.
+   */
+  setNextServerSeed(userId: UserId, serverSeed: string): Promise<SeedPair> {
+    return this.exclusive(userId, async () => {
+      await this.load(this.db, userId)
+      const rows = await this.db.query<PairRow>(
+        `UPDATE seed_pairs SET next_server_seed = $2, next_server_seed_hash = $3
+         WHERE user_id = $1 AND status = 'active' RETURNING ${PAIR_COLUMNS}`,
+        [userId, serverSeed, hashServerSeed(serverSeed)],
+      )
+      return this.remember(pairOf(rows[0]!))
+    })
+  }
+
   private async roundOpen(userId: UserId): Promise<boolean> {
     for (const game of this.stateful) if (await game.hasOpenRound(userId)) return true
     return false

@@ -1,0 +1,196 @@
+/**
+ * `npm run record -- dice-autobet`: records a live dice auto-bet run from the reference server
+ * (scripts/recordServer.ts) into tests/recordings. The server's seed pairs come from a public,
+ * fixed source (`recordingSeeds`), so the demo player's rolls are the same every time; the
+ * client's own stream code (the kit's `connectGameStream` with dice's wire) feeds the real round
+ * machine, the real auto-bet machine is linked to it as the page links them, and the player's
+ * only input is the run's START. Every roll, payout and balance in the file is the server's.
+ * Before writing, the file is replayed through the machines and must end where the live ones did.
+ */
+import { createHash } from 'node:crypto'
+import { createActor, waitFor, type SnapshotFrom } from 'xstate'
+import { diceAutobetMachine } from '../games/dice/autobet.machine'
+import { AUTOBET_INPUT, recordedBetKey, replayDiceAutobet } from '../games/dice/autobet.replay'
+import { diceWire } from '../games/dice/protocol'
+import { diceRoundMachine } from '../games/dice/round.machine'
+import { DICE_NAMESPACE, diceCommandActors, diceStreamWire } from '../games/dice/stream'
+import { betLimits, type Minor } from '../games/engine/money'
+import {
+  createRecorder,
+  parseRecording,
+  type CommandTransport,
+  type Recording,
+} from '../games/engine/replay'
+import type { InstantAutobetSettings } from '../games/kit/instant/autobet.machine'
+import { linkInstantAutobet } from '../games/kit/instant/autobetLink'
+import { connectGameStream, streamTransport } from '../games/kit/stream/connectGameStream'
+import { connectionMessage } from '../games/kit/wireLink'
+import type { DiceParams } from '../games/dice/rules'
+import { diceModule } from '../server/games/dice'
+import { instantKit } from '../server/games/kit/instant/kit'
+import type { SeedSource } from '../server/games/kit/instant/seeds'
+import { openRecordingServer } from './recordServer'
+
+/**
+ * The seeds of a recording server's pairs, made afresh for each recording: public on purpose,
+ * never a real server's. The demo player's first pair draws 15.85, 53.21, 1.46, 81.22, 33.31,
+ * 55.48, 96.59...
+ */
+export function recordingSeeds(): SeedSource {
+  let n = 0
+  return {
+    serverSeed: () =>
+      createHash('sha256').update(`tessera recordings dice:server:${++n}`).digest('hex'),
+    clientSeed: () => 'tessera-recordings',
+  }
+}
+
+/** One recordable dice auto-bet run: its file, what it shows, and the run's settings. */
+export interface DiceScenario {
+  readonly file: string
+  readonly description: string
+  readonly settings: InstantAutobetSettings<DiceParams>
+}
+
+/** The dice scenarios, by the name `npm run record` takes. */
+export const DICE_SCENARIOS = {
+  'dice-autobet': {
+    file: 'dice-autobet-stop-on-profit.json',
+    description:
+      'Live: a dice auto-bet run of 10 bets of 1 RUB over 50.50, doubled after a loss and reset ' +
+      'after a win, stopping on a net profit of 3 RUB (at the sixth bet with the recording seeds).',
+    settings: {
+      bets: 10,
+      amount: 100 as Minor,
+      onWin: { kind: 'reset' },
+      onLoss: { kind: 'increase', bp: 10_000 },
+      stopOnProfit: 300 as Minor,
+      stopOnLoss: null,
+      params: { direction: 'over', target: 5050 },
+      limits: betLimits('dice', 'RUB'),
+    },
+  },
+} as const satisfies Record<string, DiceScenario>
+
+/** A dice scenario's name. */
+export type DiceScenarioName = keyof typeof DICE_SCENARIOS
+
+/** Longest the run may take. */
+const RUN_TIMEOUT_MS = 30_000
+
+/** Starts the server, plays the run and returns the recording (not yet written). */
+export async function recordDiceScenario(name: DiceScenarioName): Promise<Recording> {
+  const scenario: DiceScenario = DICE_SCENARIOS[name]
+  const cleanups: (() => unknown)[] = []
+  try {
+    const server = await openRecordingServer({
+      games: () => [diceModule()],
+      prepare: (services) => instantKit(services, { seeds: recordingSeeds() }),
+      cleanups,
+    })
+    const recorder = createRecorder({
+      service: 'dice',
+      protocolVersion: diceWire.version,
+      clock: { now: () => performance.timeOrigin + performance.now() },
+      meta: { description: scenario.description, source: 'live' },
+    })
+    const link = streamTransport()
+    const transport: CommandTransport = {
+      async request(command, payload) {
+        recorder.sent(command, payload)
+        try {
+          const ack = await link.transport.request(command, payload)
+          recorder.acked(command, ack)
+          return ack
+        } catch (error) {
+          recorder.failed(command, (error as Error).message)
+          throw error
+        }
+      },
+    }
+    const start = { currency: server.currency, balance: server.balance }
+    const round = createActor(diceRoundMachine.provide({ actors: diceCommandActors(transport) }), {
+      input: start,
+    }).start()
+    const autobet = createActor(diceAutobetMachine).start()
+    let n = 0
+    const unlink = linkInstantAutobet({ round, autobet, newKey: () => recordedBetKey(++n) })
+    cleanups.unshift(() => {
+      unlink()
+      autobet.stop()
+      round.stop()
+    })
+    let dropped: string | null = null
+    const opened = connectGameStream({
+      wire: diceStreamWire,
+      url: server.origin,
+      namespace: DICE_NAMESPACE,
+      getToken: () => server.token,
+      inbox: {
+        send(event) {
+          if (
+            event.type === 'CONNECTED' ||
+            event.type === 'DISCONNECTED' ||
+            event.type === 'CLOCK'
+          ) {
+            const { name: message, payload } = connectionMessage(event)
+            recorder.received(message, payload)
+          }
+          round.send(event as Parameters<typeof round.send>[0])
+        },
+      },
+    })
+    const offTap = opened.stream.onTap((record) => {
+      if (record.kind !== 'event') return
+      if (record.dropped) dropped ??= record.name
+      recorder.received(record.name, record.payload)
+    })
+    link.attach(opened.stream)
+    cleanups.unshift(() => {
+      offTap()
+      link.attach(null)
+      opened.stop()
+    })
+    const timeout = { timeout: RUN_TIMEOUT_MS }
+    await waitFor(round, (s) => s.context.connected && s.context.seeds !== null, timeout)
+    const intent = { type: 'START' as const, settings: scenario.settings }
+    recorder.input(intent, AUTOBET_INPUT)
+    autobet.send(intent)
+    await waitFor(autobet, (s) => s.matches('off'), timeout)
+    if (dropped !== null) throw new Error(`[record] the stream dropped an invalid "${dropped}"`)
+    const recording = parseRecording(recorder.toRecording())
+    await checkReplay(recording, start, round.getSnapshot(), autobet.getSnapshot())
+    return recording
+  } finally {
+    for (const cleanup of cleanups.splice(0)) await cleanup()
+  }
+}
+
+/** Replays `recording` through the machines; they must end where the live ones ended. */
+async function checkReplay(
+  recording: Recording,
+  start: Parameters<typeof replayDiceAutobet>[1],
+  round: SnapshotFrom<typeof diceRoundMachine>,
+  autobet: SnapshotFrom<typeof diceAutobetMachine>,
+): Promise<void> {
+  const result = await replayDiceAutobet(recording, start)
+  const summary = (
+    r: SnapshotFrom<typeof diceRoundMachine>,
+    a: SnapshotFrom<typeof diceAutobetMachine>,
+  ) =>
+    JSON.stringify({
+      balance: r.context.balance,
+      last: r.context.last,
+      autobet: a.value,
+      played: a.context.played,
+      net: a.context.net,
+      stopReason: a.context.stopReason,
+    })
+  const replayed = summary(result.round.snapshot, result.autobet)
+  const recorded = summary(round, autobet)
+  if (replayed !== recorded) {
+    throw new Error(
+      `[record] the replay ended elsewhere:\n live   ${recorded}\n replay ${replayed}`,
+    )
+  }
+}

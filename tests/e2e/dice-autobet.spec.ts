@@ -1,0 +1,100 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test } from '@playwright/test'
+import { createHash } from 'node:crypto'
+
+import { settleDice, type DiceParams } from '../../games/dice/rules'
+import { floatCursor, hashServerSeed } from '../../games/engine/fairness'
+import { formatMoney, type Minor } from '../../games/engine/money'
+import { CrashPage, FUNDED_BALANCE, fundedPlayer } from './pages/CrashPage'
+import { t } from './support/locales'
+
+/**
+ * The run's rolls are known before it starts: the test hook commits a fixed next server seed,
+ * a rotation makes it active at nonce 0, and the published algorithm gives each nonce's roll.
+ * This seed with this client seed rolls 68.19, 76.83, 28.66, 14.67, 98.93...: over 80.00 loses
+ * four times, then wins.
+ */
+const SERVER_SEED = createHash('sha256').update('tessera e2e dice autobet').digest('hex')
+const CLIENT_SEED = 'e2e-autobet'
+const PARAMS: DiceParams = { direction: 'over', target: 8000 }
+/** A base bet of 1.00 RUB doubled after each loss (on loss: increase by 100 %). */
+const AMOUNTS = [100, 200, 400, 800, 1600]
+
+test('an auto-bet run of 10 stops on profit at the first win, the balance matches the server', async ({
+  context,
+  baseURL,
+}) => {
+  const token = await fundedPlayer(context.request)
+  const headers = { Authorization: `Bearer ${token}` }
+  const hook = await context.request.post('/api/test-hooks/seeds/next', {
+    headers,
+    data: { serverSeed: SERVER_SEED },
+  })
+  expect(hook.ok(), await hook.text()).toBe(true)
+  const rotated = await context.request.post('/api/games/seeds/rotate', {
+    headers,
+    data: { client_seed: CLIENT_SEED },
+  })
+  expect(rotated.ok(), await rotated.text()).toBe(true)
+  expect((await rotated.json()).active.server_seed_hash).toBe(hashServerSeed(SERVER_SEED))
+
+  // What the server will draw, bet by bet: four losses, then the win that reaches the profit stop.
+  const results = AMOUNTS.map((amount, nonce) =>
+    settleDice(PARAMS, amount as Minor, floatCursor(SERVER_SEED, CLIENT_SEED, nonce).next()),
+  )
+  expect(results.map((r) => r.win)).toEqual([false, false, false, false, true])
+  const last = results[4]!
+  const net = last.payout - AMOUNTS.reduce((sum, amount) => sum + amount, 0)
+  expect(net).toBeGreaterThanOrEqual(1000)
+
+  await context.addCookies([{ name: 'token', value: token, url: baseURL ?? '' }])
+  const page = await context.newPage()
+  const dice = new CrashPage(page)
+  await page.goto('/games/dice')
+  await expect(page.getByTestId('dice.connection')).toHaveAttribute('data-status', 'online')
+  // Roll over is the default side.
+  await expect(page.getByTestId('dice.direction')).toHaveAttribute('data-direction', 'over')
+  await page.getByTestId('dice.target').fill('80.00')
+  await page.getByTestId('dice.amount-input').fill('1.00')
+  // The Auto tab by keyboard, as a tablist goes: focus the selected tab, then the arrow key.
+  await page.getByTestId('dice.mode.manual').focus()
+  await page.keyboard.press('ArrowRight')
+  await expect(page.getByTestId('dice.mode.auto')).toHaveAttribute('aria-selected', 'true')
+  await page.getByTestId('dice.autobet.bets').fill('10')
+  await page.getByTestId('dice.autobet.on-loss').selectOption('increase')
+  await page.getByTestId('dice.autobet.on-loss-percent').fill('100')
+  await page.getByTestId('dice.autobet.stop-profit').fill('10.00')
+  await page.getByTestId('dice.autobet.start').click()
+
+  const reason = page.getByTestId('dice.autobet.stop-reason')
+  await expect(reason).toHaveAttribute('data-reason', 'profit')
+  await expect(reason).toHaveText(t('en', 'kit:autobet.stopped.profit'))
+  // The fifth bet, the first win, stopped the run of 10.
+  await expect(page.getByTestId('dice.autobet.played')).toHaveAttribute('data-played', '5')
+  await expect(page.getByTestId('dice.autobet.profit')).toHaveAttribute('data-net', String(net))
+  const result = page.getByTestId('dice.result')
+  await expect(result).toHaveAttribute('data-roll', String(last.roll))
+  await expect(result).toHaveAttribute('data-payout', String(last.payout))
+  // Five bets on the pair, and the server's books agree with the run to the minor unit.
+  await page.getByTestId('dice.seeds').click()
+  await expect(page.getByTestId('dice.seeds-nonce')).toHaveText('5')
+  await page.keyboard.press('Escape')
+  expect(await dice.serverBalance()).toBe(FUNDED_BALANCE + net)
+  await expect(page.getByTestId('header.balance')).toContainText(
+    formatMoney((FUNDED_BALANCE + net) as Minor, 'RUB', 'en'),
+  )
+  // The Auto tab, its stop reason shown, fits a phone and passes axe.
+  await page.setViewportSize({ width: 375, height: 812 })
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  )
+  expect(overflow).toBeLessThanOrEqual(0)
+  await page.getByTestId('dice.autobet').screenshot({
+    path: `${process.env.SHOTS_DIR ?? test.info().outputPath()}/dice-autobet-profit-375.png`,
+  })
+  const axe = await new AxeBuilder({ page })
+    .include('[data-testid="dice.bet-panel"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([])
+})
