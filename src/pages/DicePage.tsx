@@ -1,7 +1,8 @@
 import { useRouter, useSearch } from '@tanstack/react-router'
 import { useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
-import { DiceGame, parseDiceSearch } from '../../games/dice'
+import { DiceGame } from '../../games/dice'
+import { parseBetSearch } from '../../games/kit'
 import { useShellGameProps } from './gamePageProps'
 
 /**
@@ -12,7 +13,7 @@ import { useShellGameProps } from './gamePageProps'
 export function DicePage() {
   const { t } = useTranslation()
   const shell = useShellGameProps('dice')
-  const proofBet = parseDiceSearch(useSearch({ strict: false })).bet
+  const proofBet = parseBetSearch(useSearch({ strict: false })).bet
   const router = useRouter()
   // Closing the proof drops the parameter in place, so Back leaves the page instead of reopening it.
   const onProofClosed = useCallback(() => {
