@@ -1,8 +1,6 @@
-import { useRouter, useSearch } from '@tanstack/react-router'
-import { useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DiceGame } from '../../games/dice'
-import { parseBetSearch } from '../../games/kit'
+import { useBetProofParam } from './betProofParam'
 import { useShellGameProps } from './gamePageProps'
 
 /**
@@ -13,14 +11,7 @@ import { useShellGameProps } from './gamePageProps'
 export function DicePage() {
   const { t } = useTranslation()
   const shell = useShellGameProps('dice')
-  const proofBet = parseBetSearch(useSearch({ strict: false })).bet
-  const router = useRouter()
-  // Closing the proof drops the parameter in place, so Back leaves the page instead of reopening it.
-  const onProofClosed = useCallback(() => {
-    const { pathname, search, hash } = router.state.location
-    const rest = Object.fromEntries(Object.entries(search).filter(([key]) => key !== 'bet'))
-    void router.navigate({ to: pathname, search: rest, hash, replace: true })
-  }, [router])
+  const proof = useBetProofParam()
   return (
     <section className="game-page" data-testid="page.dice">
       <h1 className="game-page__title" data-testid="page.title">
@@ -30,8 +21,8 @@ export function DicePage() {
         <DiceGame
           {...shell.props}
           key={shell.key}
-          proofBet={proofBet}
-          onProofClosed={onProofClosed}
+          proofBet={proof.proofBet}
+          onProofClosed={proof.onProofClosed}
         />
       )}
     </section>

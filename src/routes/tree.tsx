@@ -48,6 +48,17 @@ const DicePageLazy = lazyRouteComponent(
   'DicePage',
 )
 
+/** The roulette page, likewise. */
+const RoulettePageLazy = lazyRouteComponent(
+  () =>
+    Promise.all([
+      import('../pages/RoulettePage'),
+      loadNamespaces(['roulette', 'kit']),
+      gameServiceUrl('general').catch(() => undefined),
+    ]).then(([page]) => page),
+  'RoulettePage',
+)
+
 /** The password-reset pages (issue #5) bring their machines and forms only when opened. */
 const PasswordResetPageLazy = lazyRouteComponent(
   () => import('../pages/PasswordResetPage'),
@@ -63,6 +74,7 @@ const BUILT_PAGES: Readonly<Record<string, RouteComponent>> = {
   home: LobbyPage,
   crash: CrashPageLazy,
   dice: DicePageLazy,
+  roulette: RoulettePageLazy,
   passwordReset: PasswordResetPageLazy,
   resetPassword: ResetPasswordPageLazy,
 }

@@ -19,17 +19,26 @@ import { useInstantSettings } from './instantSettings'
 import { SeedsDialog } from './SeedsDialog'
 import type { SeedsApi } from './seedsApi'
 
+/**
+ * Where the bet's amount comes from: the kit's amount field (dice: the text is the game's, so
+ * that auto-bet and the panel share it), or a stake the game sums from its own inputs (roulette's
+ * chips: no field, no profit line, the amount keys off; null while there is no stake).
+ */
+export type InstantAmountSource =
+  | { amountText: string; onAmountText: (text: string) => void; stake?: undefined }
+  | { stake: Minor | null; amountText?: undefined; onAmountText?: undefined }
+
 /** Props of `InstantBetPanel`. */
-export interface InstantBetPanelProps {
+export type InstantBetPanelProps = InstantBetPanelBase & InstantAmountSource
+
+/** Props of `InstantBetPanel` besides where its amount comes from. */
+export interface InstantBetPanelBase {
   /** The game: its limits bound the amount; test ids read `<game>.*`. */
   game: BetGame
   /** The signed-in player's currency, or null for a guest (who sees `guestNote`). */
   currency: Currency | null
   guestNote: string
   locale: MoneyLocale
-  /** The amount's text; the game keeps it so that auto-bet and the panel share it. */
-  amountText: string
-  onAmountText: (text: string) => void
   /** The multiplier the chosen params pay, for the profit on win; null while they are invalid. */
   multiplier: InstantMultiplier | null
   /** A bet is out: the button waits for its answer. */
@@ -56,7 +65,9 @@ export function InstantBetPanel(props: InstantBetPanelProps) {
   const settings = useInstantSettings()
   const [help, setHelp] = useState(false)
   const [seedsOpen, setSeedsOpen] = useState(false)
-  const amount = currency ? readAmount(props.amountText, currency, game) : null
+  const field = props.stake === undefined ? props : null
+  const amount =
+    field === null ? (props.stake ?? null) : currency ? readAmount(field.amountText, currency, game) : null
   const ready = currency !== null && amount !== null && props.canBet && !props.busy
   const bet = () => {
     if (ready) props.onBet(amount)
@@ -64,9 +75,9 @@ export function InstantBetPanel(props: InstantBetPanelProps) {
   const onShortcut = (shortcut: InstantShortcut) => {
     if (shortcut.kind === 'bet') bet()
     else if (shortcut.kind === 'help') setHelp(true)
-    else if (currency) {
+    else if (currency && field) {
       const next = adjustAmount(amount, shortcut.action, currency, game)
-      props.onAmountText(amountText(next, currency))
+      field.onAmountText(amountText(next, currency))
     }
   }
   useInstantHotkeys(settings.hotkeys && currency !== null && !help && !seedsOpen, onShortcut)
@@ -78,18 +89,22 @@ export function InstantBetPanel(props: InstantBetPanelProps) {
     <GamePanel game={game} guestNote={currency === null ? props.guestNote : null}>
       {currency ? (
         <>
-          <AmountField
-            game={game}
-            currency={currency}
-            locale={locale}
-            text={props.amountText}
-            onText={props.onAmountText}
-            disabled={props.busy}
-          />
+          {field ? (
+            <AmountField
+              game={game}
+              currency={currency}
+              locale={locale}
+              text={field.amountText}
+              onText={field.onAmountText}
+              disabled={props.busy}
+            />
+          ) : null}
           {props.children}
-          <p className="game-panel__note" data-testid={`${game}.profit`}>
-            {t('kit:instant.profitOnWin', { amount: profit })}
-          </p>
+          {field ? (
+            <p className="game-panel__note" data-testid={`${game}.profit`}>
+              {t('kit:instant.profitOnWin', { amount: profit })}
+            </p>
+          ) : null}
           <MainButton kind="bet" testId={`${game}.bet-button`} disabled={!ready} onClick={bet}>
             {t('kit:instant.bet')}
           </MainButton>
@@ -146,7 +161,7 @@ export function InstantBetPanel(props: InstantBetPanelProps) {
               onClose={() => setHelp(false)}
             >
               <dl className="game-shortcuts">
-                {INSTANT_SHORTCUTS.map((s) => (
+                {INSTANT_SHORTCUTS.filter((s) => field || s.does.kind !== 'amount').map((s) => (
                   <div key={s.match}>
                     <dt>
                       <kbd>{s.key}</kbd>
