@@ -1,5 +1,6 @@
 /**
- * `npm run record`: records a live crash session from the reference server into tests/recordings.
+ * `npm run record`: records a live crash session (this file) or an instant game's session
+ * (`recordInstant.ts`: roulette) from the reference server into tests/recordings.
  *
  *   npm run record -- <scenario | all> [--out <file>]
  *
@@ -16,32 +17,25 @@ import { resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { createActor, waitFor, type SnapshotFrom } from 'xstate'
-import { z } from 'zod'
 import { PROTOCOL_VERSION, crashWire, type CommandKey } from '../games/crash/protocol'
 import { crashRoundMachine } from '../games/crash/round.machine'
 import type { CrashIntent, CrashRoundEvent } from '../games/crash/round.model'
 import { MIN_AUTO_CASHOUT, multiplierAt, type Multiplier } from '../games/crash/rules'
 import { CRASH_NAMESPACE, crashCommandActors, crashEventFromStream } from '../games/crash/stream'
 import type { CrashPoint } from '../games/engine/fairness'
-import { currencySchema, minorSchema, type Minor } from '../games/engine/money'
-import {
-  createRecorder,
-  parseRecording,
-  replay,
-  type CommandTransport,
-  type Recording,
-} from '../games/engine/replay'
+import type { Currency, Minor } from '../games/engine/money'
+import { parseRecording, replay, type Recording } from '../games/engine/replay'
 import { connectGameStream, streamTransport } from '../games/kit/stream/connectGameStream'
-import { connectionMessage } from '../games/kit/wireLink'
-import { buildApp } from '../server/app'
-import { loadConfig } from '../server/config'
-import { migrate } from '../server/db/migrate'
-import { openDb } from '../server/db/open'
-import { seedDemo } from '../server/db/seed'
-import { Ledger } from '../server/ledger/ledger'
 import { crashModule } from '../server/games/crash'
 import type { CrashService } from '../server/games/crash/CrashService'
-import { attachRealtime } from '../server/realtime/attach'
+import { INSTANT_SCENARIOS, recordInstantScenario, type InstantScenarioName } from './recordInstant'
+import {
+  STEP_TIMEOUT_MS,
+  liveRecorder,
+  recordConnection,
+  recordedTransport,
+  withRecordingServer,
+} from './recordServer'
 
 /** The chain every recording plays: public on purpose, never a real server's. Game 1 is 2.37x. */
 export const RECORDING_CHAIN = {
@@ -52,9 +46,6 @@ export const RECORDING_CHAIN = {
 
 /** Round timings of the recording server: short, so a session takes seconds. */
 export const RECORDING_TIMINGS = { bettingMs: 3000, pauseMs: 1000 } as const
-
-/** The demo account `seedDemo` creates (README). */
-const DEMO = { email: 'demo@tessera.test', password: 'tessera-demo' } as const
 
 /** What a scenario's player does, given the live session. */
 interface Play {
@@ -130,16 +121,25 @@ export function autoCashoutBelow(crashPoint: number): Multiplier | null {
   return target >= MIN_AUTO_CASHOUT ? (target as Multiplier) : null
 }
 
+/** Any scenario's name: crash's or an instant game's. */
+export type RecordName = ScenarioName | InstantScenarioName
+
+/** Every scenario, crash's first. */
+const ALL_NAMES = [...Object.keys(SCENARIOS), ...Object.keys(INSTANT_SCENARIOS)] as RecordName[]
+
 export const USAGE = `Usage: npm run record -- <scenario | all> [--out <file>]
-  Records a live crash session from an in-process reference server into tests/recordings.
-  Scenarios: ${Object.keys(SCENARIOS).join(', ')}; "all" records each into its own file.
+  Records a live session from an in-process reference server into tests/recordings.
+  Scenarios: ${ALL_NAMES.join(', ')}; "all" records each into its own file.
   --out  where to write (one scenario only); default tests/recordings/<the scenario's file>`
 
 /** What the command line asks for, or why it cannot be done. */
 export type RecordArgs =
-  { type: 'ok'; scenarios: ScenarioName[]; out: string | null } | { type: 'usage'; message: string }
+  { type: 'ok'; scenarios: RecordName[]; out: string | null } | { type: 'usage'; message: string }
 
-const isScenario = (name: string): name is ScenarioName => Object.hasOwn(SCENARIOS, name)
+const isInstant = (name: string): name is InstantScenarioName =>
+  Object.hasOwn(INSTANT_SCENARIOS, name)
+const isScenario = (name: string): name is RecordName =>
+  Object.hasOwn(SCENARIOS, name) || isInstant(name)
 
 /** Parses the arguments after `npm run record --`. */
 export function parseRecordArgs(argv: readonly string[]): RecordArgs {
@@ -160,15 +160,16 @@ export function parseRecordArgs(argv: readonly string[]): RecordArgs {
   const out = values.out ?? null
   if (name === 'all') {
     if (out !== null) return { type: 'usage', message: '--out takes one scenario, not all' }
-    return { type: 'ok', scenarios: Object.keys(SCENARIOS) as ScenarioName[], out }
+    return { type: 'ok', scenarios: ALL_NAMES, out }
   }
   if (!isScenario(name)) return { type: 'usage', message: `unknown scenario "${name}"` }
   return { type: 'ok', scenarios: [name], out }
 }
 
 /** Where a scenario is written by default. */
-export function defaultOut(name: ScenarioName): string {
-  return fileURLToPath(new URL(`../tests/recordings/${SCENARIOS[name].file}`, import.meta.url))
+export function defaultOut(name: RecordName): string {
+  const file = isInstant(name) ? INSTANT_SCENARIOS[name].file : SCENARIOS[name].file
+  return fileURLToPath(new URL(`../tests/recordings/${file}`, import.meta.url))
 }
 
 type RoundSnapshot = SnapshotFrom<typeof crashRoundMachine>
@@ -191,69 +192,20 @@ export interface LiveSession {
   settledSeen(): boolean
 }
 
-const loginAnswer = z.object({ token: z.string().min(1) })
-const profileAnswer = z.object({
-  user: z.object({ balance: minorSchema, currency: currencySchema }),
-})
-/** Longest a scenario may wait for one step: a few whole rounds. */
-const STEP_TIMEOUT_MS = 60_000
-
 /** Starts the server, plays `name` against it and returns the recording (not yet written). */
 export async function recordScenario(name: ScenarioName): Promise<Recording> {
   const scenario: Scenario = SCENARIOS[name]
-  const config = loadConfig({
-    DATA_DIR: 'memory://',
-    TESSERA_MODE: 'sandbox',
-    SEED_DEMO: 'true',
-    SCRYPT_N: '1024',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    LOG_LEVEL: 'warn',
+  const crashGame = crashModule({
+    ...RECORDING_TIMINGS,
+    chain: { ...RECORDING_CHAIN },
+    publicationPath: null,
   })
-  const db = await openDb({ dataDir: config.dataDir })
-  const cleanups: (() => unknown)[] = [() => db.close()]
-  try {
-    await migrate(db)
-    const { app, services } = await buildApp({ config, db, logger: false })
-    cleanups.unshift(() => app.close())
-    await seedDemo(db, new Ledger(db), config.scryptN)
-    await app.listen({ port: 0, host: config.host })
-    const address = app.server.address()
-    if (!address || typeof address === 'string') throw new Error('[record] no server address')
-    const origin = `http://127.0.0.1:${address.port}`
-    const { token, currency, balance } = await logIn(origin)
-    const quiet = { info: () => {}, error: (obj: unknown, msg?: string) => console.error(msg, obj) }
-    const crashGame = crashModule({
-      ...RECORDING_TIMINGS,
-      chain: { ...RECORDING_CHAIN },
-      publicationPath: null,
-    })
-    const realtime = await attachRealtime(app.server, services, { log: quiet, games: [crashGame] })
-    cleanups.unshift(() => realtime.close())
+  return withRecordingServer(crashGame, async (server) => {
+    const { realtime } = server
     const crash = realtime.runtime(crashGame).crash
     const sockets = () => [...realtime.io.of(crashGame.namespace).sockets.values()]
-    return await playLive({ scenario, origin, token, currency, balance, crash, sockets, cleanups })
-  } finally {
-    for (const cleanup of cleanups.splice(0)) await cleanup()
-  }
-}
-
-/** Logs the demo player in through the HTTP API and reads their balance from the profile. */
-async function logIn(origin: string) {
-  const headers = { 'content-type': 'application/json', 'accept-language': 'en' }
-  const login = await fetch(`${origin}/api/api/v2/auth/login/email/password`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify(DEMO),
+    return await playLive({ ...server, scenario, crash, sockets })
   })
-  if (!login.ok) throw new Error(`[record] log-in failed: ${login.status}`)
-  const { token } = loginAnswer.parse(await login.json())
-  const profile = await fetch(`${origin}/api/profile/user`, {
-    headers: { ...headers, authorization: `Bearer ${token}` },
-  })
-  if (!profile.ok) throw new Error(`[record] profile failed: ${profile.status}`)
-  const { user } = profileAnswer.parse(await profile.json())
-  return { token, currency: user.currency, balance: user.balance }
 }
 
 /** Connects the client's stream and machine, runs the scenario and returns what was recorded. */
@@ -261,7 +213,7 @@ async function playLive(options: {
   scenario: Scenario
   origin: string
   token: string
-  currency: z.infer<typeof currencySchema>
+  currency: Currency
   balance: Minor
   /** The server's crash loop, read for crash points and its clock. */
   crash: CrashService
@@ -270,43 +222,17 @@ async function playLive(options: {
   cleanups: (() => unknown)[]
 }): Promise<Recording> {
   const { scenario, crash } = options
-  const recorder = createRecorder({
-    service: 'crash',
-    protocolVersion: PROTOCOL_VERSION,
-    // Epoch-based but monotonic, so `at` never runs backwards if the wall clock is adjusted.
-    clock: { now: () => performance.timeOrigin + performance.now() },
-    meta: { description: scenario.description, source: 'live' },
-  })
+  const recorder = liveRecorder('crash', PROTOCOL_VERSION, scenario.description)
   const link = streamTransport()
-  // Commands are recorded where the machine sends them, not from the tap: the stream also sends
-  // commands of its own (clock pings, its resync) and resends after a drop, which no replayed
-  // machine would send.
-  const transport: CommandTransport = {
-    async request(name, payload) {
-      recorder.sent(name, payload)
-      try {
-        const ack = await link.transport.request(name, payload)
-        recorder.acked(name, ack)
-        return ack
-      } catch (error) {
-        recorder.failed(name, (error as Error).message)
-        throw error
-      }
-    },
-  }
+  const transport = recordedTransport(recorder, link.transport)
   const actor = createActor(crashRoundMachine.provide({ actors: crashCommandActors(transport) }), {
     input: { currency: options.currency, balance: options.balance },
   })
   actor.start()
   options.cleanups.unshift(() => actor.stop())
-  // Server events are recorded from the tap (the wire as received); connection changes, which
-  // are the stream's own reports, where they reach the machine under their socket.io names.
   const inbox = {
     send(event: CrashRoundEvent) {
-      if (event.type === 'CONNECTED' || event.type === 'DISCONNECTED' || event.type === 'CLOCK') {
-        const { name, payload } = connectionMessage(event)
-        recorder.received(name, payload)
-      }
+      recordConnection(recorder, event)
       actor.send(event)
     },
   }
@@ -410,7 +336,9 @@ export async function runRecord(argv: readonly string[]): Promise<number> {
     return args.message ? 2 : 0
   }
   for (const name of args.scenarios) {
-    const recording = await recordScenario(name)
+    const recording = isInstant(name)
+      ? await recordInstantScenario(name)
+      : await recordScenario(name)
     const out = args.out !== null ? resolve(args.out) : defaultOut(name)
     writeFileSync(out, `${JSON.stringify(recording, null, 2)}\n`)
     console.log(
