@@ -67,24 +67,33 @@ export class RouletteScene implements Scene<RouletteView> {
     this.#drawWheel()
   }
 
-  /** The rim, the pockets and their numbers at the current size. */
+  /**
+   * The rim, the pockets and their numbers at the current size. Rings and ring sectors rather than
+   * stacked discs: each pixel is filled about once, which a software renderer (and a phone's
+   * fill rate) notices.
+   */
   #drawWheel(): void {
     const r = this.#radius
     const { width, height } = this.#size
+    const [pockets, inner] = [r * 0.86, r * 0.6]
     this.#rim
       ?.clear()
       .circle(width / 2, height / 2, r + 14)
       .fill(COLOR.rim)
       .circle(width / 2, height / 2, r + 4)
+      .cut()
+      .circle(width / 2, height / 2, r + 4)
       .fill(COLOR.track)
+      .circle(width / 2, height / 2, pockets)
+      .cut()
     this.#wheel?.position.set(width / 2, height / 2)
     const sectors = this.#sectors?.clear()
     WHEEL_ORDER.forEach((pocket, index) => {
       // 0 at the top, clockwise: Pixi's angles start at 3 o'clock, hence the quarter turn back.
       const from = index * SECTOR - SECTOR / 2 - Math.PI / 2
       sectors
-        ?.moveTo(0, 0)
-        .arc(0, 0, r * 0.86, from, from + SECTOR)
+        ?.arc(0, 0, pockets, from, from + SECTOR)
+        .arc(0, 0, inner, from + SECTOR, from, true)
         .closePath()
         .fill(pocketFill(pocket))
       const text = this.#numbers[index]
@@ -96,7 +105,7 @@ export class RouletteScene implements Scene<RouletteView> {
       }
     })
     sectors
-      ?.circle(0, 0, r * 0.6)
+      ?.circle(0, 0, inner)
       .fill(COLOR.track)
       .circle(0, 0, r * 0.18)
       .fill(COLOR.hub)
