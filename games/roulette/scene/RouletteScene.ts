@@ -10,6 +10,21 @@ import type {
 import { pocketFill, type RouletteView } from './rouletteView'
 import { SECTOR, SPIN_MS, WHEEL_ORDER, pocketAt, spinPose } from './wheel'
 
+/** Points of a ring sector between radii `r0` < `r1` and angles `a0` < `a1`: outer arc, then inner. */
+function ringSector(r0: number, r1: number, a0: number, a1: number): number[] {
+  const steps = 8
+  const points: number[] = []
+  for (let i = 0; i <= steps; i++) {
+    const a = a0 + ((a1 - a0) * i) / steps
+    points.push(Math.cos(a) * r1, Math.sin(a) * r1)
+  }
+  for (let i = steps; i >= 0; i--) {
+    const a = a0 + ((a1 - a0) * i) / steps
+    points.push(Math.cos(a) * r0, Math.sin(a) * r0)
+  }
+  return points
+}
+
 const COLOR = { rim: 0x78350f, track: 0x1f2937, hub: 0xa16207, ball: 0xf8fafc, text: 0xf8fafc }
 
 /**
@@ -91,11 +106,7 @@ export class RouletteScene implements Scene<RouletteView> {
     WHEEL_ORDER.forEach((pocket, index) => {
       // 0 at the top, clockwise: Pixi's angles start at 3 o'clock, hence the quarter turn back.
       const from = index * SECTOR - SECTOR / 2 - Math.PI / 2
-      sectors
-        ?.arc(0, 0, pockets, from, from + SECTOR)
-        .arc(0, 0, inner, from + SECTOR, from, true)
-        .closePath()
-        .fill(pocketFill(pocket))
+      sectors?.poly(ringSector(inner, pockets, from, from + SECTOR)).fill(pocketFill(pocket))
       const text = this.#numbers[index]
       if (text) {
         const mid = from + SECTOR / 2
