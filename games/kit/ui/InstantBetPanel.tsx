@@ -67,7 +67,11 @@ export function InstantBetPanel(props: InstantBetPanelProps) {
   const [seedsOpen, setSeedsOpen] = useState(false)
   const field = props.stake === undefined ? props : null
   const amount =
-    field === null ? (props.stake ?? null) : currency ? readAmount(field.amountText, currency, game) : null
+    field === null
+      ? (props.stake ?? null)
+      : currency
+        ? readAmount(field.amountText, currency, game)
+        : null
   const ready = currency !== null && amount !== null && props.canBet && !props.busy
   const bet = () => {
     if (ready) props.onBet(amount)
