@@ -118,6 +118,22 @@ describe('RouletteScene', () => {
     await settle()
   })
 
+  it('puts the ball in its pocket at once when the player asks for reduced motion', async () => {
+    const fake = createFakePlatform({ reducedMotion: true })
+    let scene: RouletteScene | null = null
+    const runtime = new CanvasRuntime<RouletteView>({
+      element,
+      createScene: () => (scene = new RouletteScene()),
+      snapshot: views[1]!,
+      platform: fake.platform,
+    })
+    await runtime.start()
+    fake.apps.at(-1)!.ticker.tick(16)
+    expect(scene!.inspect()).toMatchObject({ pocket: 17, ballPocket: 17, landed: true })
+    runtime.destroy()
+    await settle()
+  })
+
   it('mounts, spins and is destroyed 100 times, leaving nothing behind', async () => {
     const fake = createFakePlatform()
     const counts = () => ({
