@@ -45,6 +45,9 @@ const GAME_NAMES = {
   roulette: 'profile:history.games.roulette',
 } as const
 
+/** Where an instant bet's proof opens (`?bet=<id>`, read by the game's page). */
+const INSTANT_PAGES = { dice: '/games/dice', roulette: '/games/roulette' } as const
+
 /**
  * The search of a link to a crash round's proof (`/games/crash?round=12`, read by the crash page's
  * `parseCrashSearch`). A numeric id goes as a number: the router writes it bare, where it would
@@ -196,7 +199,6 @@ function HistoryList({ kind, timeZone }: { kind: HistoryKind; timeZone: string |
                     <dd>{time(bet.created_at)}</dd>
                   </div>
                 </dl>
-                {/* Instant bets' proofs (`/games/<game>?bet=<id>`) get their link with their pages. */}
                 {bet.game === 'crash' ? (
                   <Link
                     to="/games/crash"
@@ -207,7 +209,17 @@ function HistoryList({ kind, timeZone }: { kind: HistoryKind; timeZone: string |
                   >
                     {t('profile:history.round', { round: bet.round_id })}
                   </Link>
-                ) : null}
+                ) : (
+                  <Link
+                    to={INSTANT_PAGES[bet.game]}
+                    search={{ bet: bet.id }}
+                    className="profile-history-item__link"
+                    aria-label={t('profile:history.openBetLabel')}
+                    data-testid="profile.history-bet-link"
+                  >
+                    {t('profile:history.proof')}
+                  </Link>
+                )}
               </li>
             ))}
           </ul>
