@@ -62,6 +62,19 @@ test('a roulette spin with a straight, a split and red: paid as the rules pay th
   // The wheel's ball comes to rest on the server's pocket.
   await expect.poll(() => drawn(page)).toMatchObject({ pocket, ballPocket: pocket, landed: true })
   await expect(page.getByTestId('roulette.history-item')).toHaveCount(1)
+
+  // The spin's proof, opened from the profile's bet history: the pocket, the seed still secret.
+  await page.goto('/profile/history')
+  await page.getByTestId('profile.history-bet-link').click()
+  await expect(page).toHaveURL(/\/games\/roulette\?bet=/)
+  await expect(page.getByTestId('roulette.proof-pocket')).toHaveAttribute(
+    'data-pocket',
+    String(pocket),
+  )
+  await expect(page.getByTestId('roulette.proof-verdict')).toHaveAttribute(
+    'data-status',
+    'unrevealed',
+  )
 })
 
 test('the roulette page in en, ru and kz at 375 px and 1440 px, axe clean', async ({
