@@ -25,7 +25,7 @@ function ringSector(r0: number, r1: number, a0: number, a1: number): number[] {
   return points
 }
 
-const COLOR = { rim: 0x78350f, track: 0x1f2937, hub: 0xa16207, ball: 0xf8fafc, text: 0xf8fafc }
+const COLOR = { rim: 0x78350f, hub: 0xa16207, ball: 0xf8fafc, text: 0xf8fafc }
 
 /**
  * The European wheel: 37 pockets in wheel order, turning, and the ball that runs against it and
@@ -84,7 +84,8 @@ export class RouletteScene implements Scene<RouletteView> {
 
   /**
    * The rim, the pockets and their numbers at the current size. Rings and ring sectors rather than
-   * stacked discs: each pixel is filled about once, which a software renderer (and a phone's
+   * stacked discs, and the frame's felt (its CSS background) left to show between them: each
+   * pixel is filled at most once and most not at all, which a software renderer (and a phone's
    * fill rate) notices.
    */
   #drawWheel(): void {
@@ -96,10 +97,6 @@ export class RouletteScene implements Scene<RouletteView> {
       .circle(width / 2, height / 2, r + 14)
       .fill(COLOR.rim)
       .circle(width / 2, height / 2, r + 4)
-      .cut()
-      .circle(width / 2, height / 2, r + 4)
-      .fill(COLOR.track)
-      .circle(width / 2, height / 2, pockets)
       .cut()
     this.#wheel?.position.set(width / 2, height / 2)
     const sectors = this.#sectors?.clear()
@@ -115,11 +112,7 @@ export class RouletteScene implements Scene<RouletteView> {
         text.rotation = mid + Math.PI / 2
       }
     })
-    sectors
-      ?.circle(0, 0, inner)
-      .fill(COLOR.track)
-      .circle(0, 0, r * 0.18)
-      .fill(COLOR.hub)
+    sectors?.circle(0, 0, r * 0.18).fill(COLOR.hub)
     this.#ball
       ?.clear()
       .circle(0, 0, Math.max(4, r / 22))
