@@ -1,6 +1,7 @@
 import { basename } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { crashPoint, chainFrom } from '../games/engine/fairness'
+import { INSTANT_SCENARIOS } from './recordInstant'
 import {
   RECORDING_CHAIN,
   SCENARIOS,
@@ -11,6 +12,7 @@ import {
 } from './record'
 
 const NAMES = Object.keys(SCENARIOS) as ScenarioName[]
+const INSTANT_NAMES = Object.keys(INSTANT_SCENARIOS) as (keyof typeof INSTANT_SCENARIOS)[]
 
 describe('npm run record: arguments', () => {
   it('takes one scenario, with or without --out', () => {
@@ -33,13 +35,18 @@ describe('npm run record: arguments', () => {
   it('takes "all" for every scenario, each to its own file', () => {
     expect(parseRecordArgs(['all'])).toEqual({
       type: 'ok',
-      scenarios: [...NAMES, 'dice-autobet'],
+      scenarios: [...NAMES, ...INSTANT_NAMES, 'dice-autobet'],
       out: null,
     })
     expect(parseRecordArgs(['dice-autobet'])).toMatchObject({ scenarios: ['dice-autobet'] })
     expect(defaultOut('dice-autobet')).toMatch(
       /\/tests\/recordings\/dice-autobet-stop-on-profit\.json$/,
     )
+    expect(parseRecordArgs(['roulette-spin'])).toEqual({
+      type: 'ok',
+      scenarios: ['roulette-spin'],
+      out: null,
+    })
     expect(parseRecordArgs(['all', '--out', 'one.json'])).toEqual({
       type: 'usage',
       message: '--out takes one scenario, not all',
@@ -69,6 +76,7 @@ describe('npm run record: scenarios', () => {
       expect(defaultOut(name).endsWith(`/tests/recordings/${SCENARIOS[name].file}`)).toBe(true)
       expect(basename(defaultOut(name))).toMatch(/^crash-[a-z-]+\.json$/)
     }
+    expect(basename(defaultOut('roulette-spin'))).toBe('roulette-spin.json')
   })
 
   it('sets an auto cash-out 0.01x below the crash point, never below the 1.01x minimum', () => {

@@ -1,6 +1,7 @@
 /**
- * `npm run record`: records a live crash session, or a dice auto-bet run (scripts/recordDice.ts),
- * from the reference server into tests/recordings.
+ * `npm run record`: records a live crash session (this file), an instant game's session
+ * (`recordInstant.ts`: roulette) or a dice auto-bet run (`recordDice.ts`) from the reference
+ * server into tests/recordings.
  *
  *   npm run record -- <scenario | all> [--out <file>]
  *
@@ -24,19 +25,19 @@ import { MIN_AUTO_CASHOUT, multiplierAt, type Multiplier } from '../games/crash/
 import { CRASH_NAMESPACE, crashCommandActors, crashEventFromStream } from '../games/crash/stream'
 import type { CrashPoint } from '../games/engine/fairness'
 import type { Currency, Minor } from '../games/engine/money'
-import {
-  createRecorder,
-  parseRecording,
-  replay,
-  type CommandTransport,
-  type Recording,
-} from '../games/engine/replay'
+import { parseRecording, replay, type Recording } from '../games/engine/replay'
 import { connectGameStream, streamTransport } from '../games/kit/stream/connectGameStream'
-import { connectionMessage } from '../games/kit/wireLink'
 import { crashModule } from '../server/games/crash'
 import type { CrashService } from '../server/games/crash/CrashService'
 import { DICE_SCENARIOS, recordDiceScenario, type DiceScenarioName } from './recordDice'
-import { openRecordingServer } from './recordServer'
+import { INSTANT_SCENARIOS, recordInstantScenario, type InstantScenarioName } from './recordInstant'
+import {
+  STEP_TIMEOUT_MS,
+  liveRecorder,
+  recordConnection,
+  recordedTransport,
+  withRecordingServer,
+} from './recordServer'
 
 /** The chain every recording plays: public on purpose, never a real server's. Game 1 is 2.37x. */
 export const RECORDING_CHAIN = {
@@ -122,18 +123,18 @@ export function autoCashoutBelow(crashPoint: number): Multiplier | null {
   return target >= MIN_AUTO_CASHOUT ? (target as Multiplier) : null
 }
 
-/** A scenario of any game, by the name `npm run record` takes. */
-export type RecordName = ScenarioName | DiceScenarioName
+/** Any scenario's name: crash's, an instant game's or a dice auto-bet run's. */
+export type RecordName = ScenarioName | InstantScenarioName | DiceScenarioName
 
-/** Every scenario, crash's then dice's: what "all" records. */
-export const RECORD_NAMES: readonly RecordName[] = [
-  ...(Object.keys(SCENARIOS) as ScenarioName[]),
-  ...(Object.keys(DICE_SCENARIOS) as DiceScenarioName[]),
-]
+/** Every scenario, crash's first: what "all" records. */
+export const RECORD_NAMES = [
+  ...Object.keys(SCENARIOS),
+  ...Object.keys(INSTANT_SCENARIOS),
+  ...Object.keys(DICE_SCENARIOS),
+] as readonly RecordName[]
 
 export const USAGE = `Usage: npm run record -- <scenario | all> [--out <file>]
-  Records a live crash session or dice auto-bet run from an in-process reference server into
-  tests/recordings.
+  Records a live session from an in-process reference server into tests/recordings.
   Scenarios: ${RECORD_NAMES.join(', ')}; "all" records each into its own file.
   --out  where to write (one scenario only); default tests/recordings/<the scenario's file>`
 
@@ -141,9 +142,11 @@ export const USAGE = `Usage: npm run record -- <scenario | all> [--out <file>]
 export type RecordArgs =
   { type: 'ok'; scenarios: RecordName[]; out: string | null } | { type: 'usage'; message: string }
 
+const isInstant = (name: string): name is InstantScenarioName =>
+  Object.hasOwn(INSTANT_SCENARIOS, name)
 const isDice = (name: string): name is DiceScenarioName => Object.hasOwn(DICE_SCENARIOS, name)
 const isScenario = (name: string): name is RecordName =>
-  Object.hasOwn(SCENARIOS, name) || isDice(name)
+  Object.hasOwn(SCENARIOS, name) || isInstant(name) || isDice(name)
 
 /** Parses the arguments after `npm run record --`. */
 export function parseRecordArgs(argv: readonly string[]): RecordArgs {
@@ -172,7 +175,11 @@ export function parseRecordArgs(argv: readonly string[]): RecordArgs {
 
 /** Where a scenario is written by default. */
 export function defaultOut(name: RecordName): string {
-  const file = isDice(name) ? DICE_SCENARIOS[name].file : SCENARIOS[name].file
+  const file = isInstant(name)
+    ? INSTANT_SCENARIOS[name].file
+    : isDice(name)
+      ? DICE_SCENARIOS[name].file
+      : SCENARIOS[name].file
   return fileURLToPath(new URL(`../tests/recordings/${file}`, import.meta.url))
 }
 
@@ -196,27 +203,20 @@ export interface LiveSession {
   settledSeen(): boolean
 }
 
-/** Longest a scenario may wait for one step: a few whole rounds. */
-const STEP_TIMEOUT_MS = 60_000
-
 /** Starts the server, plays `name` against it and returns the recording (not yet written). */
 export async function recordScenario(name: ScenarioName): Promise<Recording> {
   const scenario: Scenario = SCENARIOS[name]
-  const cleanups: (() => unknown)[] = []
-  try {
-    const crashGame = crashModule({
-      ...RECORDING_TIMINGS,
-      chain: { ...RECORDING_CHAIN },
-      publicationPath: null,
-    })
-    const server = await openRecordingServer({ games: () => [crashGame], cleanups })
+  const crashGame = crashModule({
+    ...RECORDING_TIMINGS,
+    chain: { ...RECORDING_CHAIN },
+    publicationPath: null,
+  })
+  return withRecordingServer(crashGame, async (server) => {
     const { realtime } = server
     const crash = realtime.runtime(crashGame).crash
     const sockets = () => [...realtime.io.of(crashGame.namespace).sockets.values()]
-    return await playLive({ scenario, ...server, crash, sockets, cleanups })
-  } finally {
-    for (const cleanup of cleanups.splice(0)) await cleanup()
-  }
+    return await playLive({ ...server, scenario, crash, sockets })
+  })
 }
 
 /** Connects the client's stream and machine, runs the scenario and returns what was recorded. */
@@ -233,43 +233,17 @@ async function playLive(options: {
   cleanups: (() => unknown)[]
 }): Promise<Recording> {
   const { scenario, crash } = options
-  const recorder = createRecorder({
-    service: 'crash',
-    protocolVersion: PROTOCOL_VERSION,
-    // Epoch-based but monotonic, so `at` never runs backwards if the wall clock is adjusted.
-    clock: { now: () => performance.timeOrigin + performance.now() },
-    meta: { description: scenario.description, source: 'live' },
-  })
+  const recorder = liveRecorder('crash', PROTOCOL_VERSION, scenario.description)
   const link = streamTransport()
-  // Commands are recorded where the machine sends them, not from the tap: the stream also sends
-  // commands of its own (clock pings, its resync) and resends after a drop, which no replayed
-  // machine would send.
-  const transport: CommandTransport = {
-    async request(name, payload) {
-      recorder.sent(name, payload)
-      try {
-        const ack = await link.transport.request(name, payload)
-        recorder.acked(name, ack)
-        return ack
-      } catch (error) {
-        recorder.failed(name, (error as Error).message)
-        throw error
-      }
-    },
-  }
+  const transport = recordedTransport(recorder, link.transport)
   const actor = createActor(crashRoundMachine.provide({ actors: crashCommandActors(transport) }), {
     input: { currency: options.currency, balance: options.balance },
   })
   actor.start()
   options.cleanups.unshift(() => actor.stop())
-  // Server events are recorded from the tap (the wire as received); connection changes, which
-  // are the stream's own reports, where they reach the machine under their socket.io names.
   const inbox = {
     send(event: CrashRoundEvent) {
-      if (event.type === 'CONNECTED' || event.type === 'DISCONNECTED' || event.type === 'CLOCK') {
-        const { name, payload } = connectionMessage(event)
-        recorder.received(name, payload)
-      }
+      recordConnection(recorder, event)
       actor.send(event)
     },
   }
@@ -373,7 +347,11 @@ export async function runRecord(argv: readonly string[]): Promise<number> {
     return args.message ? 2 : 0
   }
   for (const name of args.scenarios) {
-    const recording = isDice(name) ? await recordDiceScenario(name) : await recordScenario(name)
+    const recording = isInstant(name)
+      ? await recordInstantScenario(name)
+      : isDice(name)
+        ? await recordDiceScenario(name)
+        : await recordScenario(name)
     const out = args.out !== null ? resolve(args.out) : defaultOut(name)
     writeFileSync(out, `${JSON.stringify(recording, null, 2)}\n`)
     console.log(

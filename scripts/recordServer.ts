@@ -1,10 +1,13 @@
 /**
- * The reference server of `npm run record`, in-process: a throwaway `memory://` database, sandbox
- * mode, the seeded demo account, and the games a scenario needs on their realtime namespaces. The
- * demo player logs in through the HTTP API, as the app would.
+ * The server every recording is made against (`npm run record`): the reference server
+ * in-process on a throwaway `memory://` database, sandbox mode, the seeded demo account, the
+ * games a scenario needs on their realtime namespaces, and the demo player logged in through the
+ * HTTP API, as the app would.
  */
 import { z } from 'zod'
 import { currencySchema, minorSchema, type Currency, type Minor } from '../games/engine/money'
+import { createRecorder, type CommandTransport, type Recorder } from '../games/engine/replay'
+import { connectionMessage, type ConnectionEvent } from '../games/kit/wireLink'
 import { buildApp } from '../server/app'
 import { loadConfig } from '../server/config'
 import { migrate } from '../server/db/migrate'
@@ -17,6 +20,9 @@ import type { Services } from '../server/services'
 
 /** The demo account `seedDemo` creates (README). */
 const DEMO = { email: 'demo@tessera.test', password: 'tessera-demo' } as const
+
+/** Longest a scenario may wait for one step: a few whole crash rounds. */
+export const STEP_TIMEOUT_MS = 60_000
 
 const loginAnswer = z.object({ token: z.string().min(1) })
 const profileAnswer = z.object({
@@ -73,6 +79,25 @@ export async function openRecordingServer(options: {
   return { origin, services, realtime, ...(await logIn(origin)) }
 }
 
+/** The server of {@link withRecordingServer}, with what stops it (run newest first; add yours). */
+export interface RecordingSession extends RecordingServer {
+  cleanups: (() => unknown)[]
+}
+
+/** Starts the server with `game`, logs the demo player in, runs `play`, and stops it all. */
+export async function withRecordingServer<T>(
+  game: ServerGame,
+  play: (server: RecordingSession) => Promise<T>,
+): Promise<T> {
+  const cleanups: (() => unknown)[] = []
+  try {
+    const server = await openRecordingServer({ games: () => [game], cleanups })
+    return await play({ ...server, cleanups })
+  } finally {
+    for (const cleanup of cleanups.splice(0)) await cleanup()
+  }
+}
+
 /** Logs the demo player in through the HTTP API and reads their balance from the profile. */
 async function logIn(origin: string) {
   const headers = { 'content-type': 'application/json', 'accept-language': 'en' }
@@ -89,4 +114,47 @@ async function logIn(origin: string) {
   if (!profile.ok) throw new Error(`[record] profile failed: ${profile.status}`)
   const { user } = profileAnswer.parse(await profile.json())
   return { token, currency: user.currency, balance: user.balance }
+}
+
+/** A recorder on the client's clock for one live session of `service`. */
+export function liveRecorder(service: string, protocolVersion: number, description: string) {
+  return createRecorder({
+    service,
+    protocolVersion,
+    // Epoch-based but monotonic, so `at` never runs backwards if the wall clock is adjusted.
+    clock: { now: () => performance.timeOrigin + performance.now() },
+    meta: { description, source: 'live' },
+  })
+}
+
+/**
+ * The machine's command transport, recorded. Commands are recorded where the machine sends them,
+ * not from the tap: the stream also sends commands of its own (clock pings, its resync) and
+ * resends after a drop, which no replayed machine would send.
+ */
+export function recordedTransport(recorder: Recorder, inner: CommandTransport): CommandTransport {
+  return {
+    async request(name, payload) {
+      recorder.sent(name, payload)
+      try {
+        const ack = await inner.request(name, payload)
+        recorder.acked(name, ack)
+        return ack
+      } catch (error) {
+        recorder.failed(name, (error as Error).message)
+        throw error
+      }
+    },
+  }
+}
+
+/**
+ * Records a connection report where it reaches the machine, under its socket.io name (server
+ * events are recorded from the stream's tap, the wire as received).
+ */
+export function recordConnection(recorder: Recorder, event: { type: string }): void {
+  if (event.type === 'CONNECTED' || event.type === 'DISCONNECTED' || event.type === 'CLOCK') {
+    const { name, payload } = connectionMessage(event as ConnectionEvent)
+    recorder.received(name, payload)
+  }
 }

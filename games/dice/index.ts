@@ -24,4 +24,3 @@ export { DICE_NAMESPACE, diceCommandActors, diceEventFromStream, diceStreamWire 
 
 /** The live dice game for the shell's /games/dice page, and dice as a kit game module. */
 export { DiceGame, diceGame, dicePageHooks, type DiceGameProps } from './ui/DiceGame'
-export { parseDiceSearch } from './betLink'

@@ -179,6 +179,14 @@ export {
 export { useInstantSettings, type InstantSettings } from './ui/instantSettings'
 export { asInstantWire, instantCommandActors, type AnyInstantWire } from './instant/link'
 export { verifyInstantBet, type InstantProof, type InstantVerdict } from './instant/verify'
+export { parseBetSearch } from './instant/betLink'
+export {
+  instantBetProofLoader,
+  type InstantBetProofOf,
+  type InstantProofSchemas,
+  type LoadInstantBetProof,
+} from './ui/betProof'
+export { InstantBetProof, type InstantBetProofProps } from './ui/InstantBetProof'
 export { SeedsDialog, type SeedsDialogProps } from './ui/SeedsDialog'
 export {
   InstantLiveTables,

@@ -25,7 +25,14 @@ export const HTML_LANG: Record<Locale, string> = { en: 'en', ru: 'ru', kz: 'kk' 
  * (`npm run bench -- bundle`). Every other namespace is small and loads with the locale, all of
  * a locale's in one chunk (vite.config.ts).
  */
-export const ON_DEMAND_NAMESPACES: readonly string[] = ['policy', 'faq', 'crash', 'dice', 'kit']
+export const ON_DEMAND_NAMESPACES: readonly string[] = [
+  'policy',
+  'faq',
+  'crash',
+  'dice',
+  'roulette',
+  'kit',
+]
 
 /** Narrows an arbitrary string to a supported locale. */
 export function isLocale(value: unknown): value is Locale {

@@ -1,7 +1,6 @@
-import { useRouter, useSearch } from '@tanstack/react-router'
-import { useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
-import { DiceGame, parseDiceSearch } from '../../games/dice'
+import { DiceGame } from '../../games/dice'
+import { useBetProofParam } from './betProofParam'
 import { useLiveTablesShell, useShellGameProps } from './gamePageProps'
 
 /**
@@ -14,14 +13,7 @@ export function DicePage() {
   const { t } = useTranslation()
   const shell = useShellGameProps('dice')
   const live = useLiveTablesShell()
-  const proofBet = parseDiceSearch(useSearch({ strict: false })).bet
-  const router = useRouter()
-  // Closing the proof drops the parameter in place, so Back leaves the page instead of reopening it.
-  const onProofClosed = useCallback(() => {
-    const { pathname, search, hash } = router.state.location
-    const rest = Object.fromEntries(Object.entries(search).filter(([key]) => key !== 'bet'))
-    void router.navigate({ to: pathname, search: rest, hash, replace: true })
-  }, [router])
+  const proof = useBetProofParam()
   return (
     <section className="game-page" data-testid="page.dice">
       <h1 className="game-page__title" data-testid="page.title">
@@ -32,8 +24,8 @@ export function DicePage() {
           {...shell.props}
           key={shell.key}
           live={live}
-          proofBet={proofBet}
-          onProofClosed={onProofClosed}
+          proofBet={proof.proofBet}
+          onProofClosed={proof.onProofClosed}
         />
       )}
     </section>

@@ -107,7 +107,7 @@ export const ROUTES: readonly RouteEntry[] = [
   built('dice', '/games/dice', game),
   content('hilo', '/games/hilo', game),
   content('keno', '/games/keno', game),
-  content('roulette', '/games/roulette', game),
+  built('roulette', '/games/roulette', game),
   content('slots', '/games/slots'),
   content('slotDemo', '/games/slots/:slots/demo', game),
   content('slotPlay', '/games/slots/:slots/play', game),

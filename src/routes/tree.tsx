@@ -52,6 +52,17 @@ const DicePageLazy = lazyRouteComponent(
   'DicePage',
 )
 
+/** The roulette page, likewise. */
+const RoulettePageLazy = lazyRouteComponent(
+  () =>
+    Promise.all([
+      import('../pages/RoulettePage'),
+      loadNamespaces(['roulette', 'kit']),
+      gameServiceUrl('general').catch(() => undefined),
+    ]).then(([page]) => page),
+  'RoulettePage',
+)
+
 /** The password-reset pages (issue #5) bring their machines and forms only when opened. */
 const PasswordResetPageLazy = lazyRouteComponent(
   () => import('../pages/PasswordResetPage'),
@@ -67,6 +78,7 @@ const BUILT_PAGES: Readonly<Record<string, RouteComponent>> = {
   home: LobbyPage,
   crash: CrashPageLazy,
   dice: DicePageLazy,
+  roulette: RoulettePageLazy,
   passwordReset: PasswordResetPageLazy,
   resetPassword: ResetPasswordPageLazy,
 }

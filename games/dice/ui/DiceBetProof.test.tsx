@@ -7,8 +7,9 @@ import kitEn from '../../../locales/en/kit.json'
 import { floatCursor, hashServerSeed } from '../../engine/fairness'
 import type { Minor } from '../../engine/money'
 import { diceRules } from '../rules'
-import type { DiceBetProof as Proof, LoadDiceBetProof } from './betProof'
-import { DiceBetProof } from './DiceBetProof'
+import type { InstantBetProofOf } from '../../kit/ui/betProof'
+import type { DiceOutcome, DiceParams } from '../rules'
+import { DiceBetProof, type LoadDiceBetProof } from './DiceBetProof'
 
 beforeAll(async () => {
   await i18next.use(initReactI18next).init({
@@ -21,7 +22,7 @@ beforeAll(async () => {
 const SEED = 'c3'.repeat(32)
 const params = { target: 2000, direction: 'under' as const }
 const settled = diceRules.settle(params, 500 as Minor, floatCursor(SEED, 'mine', 9))
-const proof: Proof = {
+const proof: InstantBetProofOf<DiceParams, DiceOutcome> = {
   id: 'b-1',
   game: 'dice',
   params,
@@ -35,7 +36,7 @@ const proof: Proof = {
   serverSeed: SEED,
 }
 const loader =
-  (answer: Proof): LoadDiceBetProof =>
+  (answer: typeof proof): LoadDiceBetProof =>
   async () => ({ type: 'ok', proof: answer })
 
 describe('dice bet proof', () => {
@@ -57,6 +58,8 @@ describe('dice bet proof', () => {
 
   it('says so when there is no such bet', async () => {
     render(<DiceBetProof betId="b-2" load={async () => ({ type: 'notFound' })} onClose={vi.fn()} />)
-    expect((await screen.findByTestId('dice.fairness-message')).textContent).toBe(en.proof.notFound)
+    expect((await screen.findByTestId('dice.fairness-message')).textContent).toBe(
+      kitEn.proof.notFound,
+    )
   })
 })

@@ -16,8 +16,10 @@ import { useInstantSettings } from '../../kit/ui/instantSettings'
 import { useInstantAutobet } from '../../kit/ui/useInstantAutobet'
 import { diceAutobetMachine } from '../autobet.machine'
 import { seedsApi } from '../../kit/ui/seedsApi'
+import { instantBetProofLoader } from '../../kit/ui/betProof'
 import { ProofDialog } from '../../kit/ui/ProofDialog'
 import { ResultStrip } from '../../kit/ui/ResultStrip'
+import { diceOutcomeSchema, diceParamsSchema } from '../protocol'
 import { diceRoundMachine } from '../round.machine'
 import {
   chanceOf,
@@ -30,8 +32,7 @@ import {
 } from '../rules'
 import { toDiceView } from '../scene/diceView'
 import { DICE_NAMESPACE, diceCommandActors, diceStreamWire } from '../stream'
-import { diceBetProofLoader, type LoadDiceBetProof } from './betProof'
-import { DiceBetProof } from './DiceBetProof'
+import { DiceBetProof, type LoadDiceBetProof } from './DiceBetProof'
 import { DiceFields } from './DiceFields'
 import { DEFAULT_DICE_PARAMS } from './diceFields'
 import './dice.css'
@@ -44,7 +45,7 @@ interface DicePageExtra {
   proofBet?: string | null
   /** The player closed that proof; the page drops the parameter. */
   onProofClosed?: () => void
-  /** How proofs are fetched; `diceBetProofLoader(serviceUrl)` by default (tests pass a fake). */
+  /** How proofs are fetched; `instantBetProofLoader` on the service by default (tests: a fake). */
   loadBetProof?: LoadDiceBetProof
 }
 
@@ -69,9 +70,9 @@ function BetFacts({ bet }: { bet: DiceBet }) {
         {t(bet.params.direction === 'over' ? 'dice:fields.over' : 'dice:fields.under')}{' '}
         {formatHundredths(bet.params.target)}
       </dd>
-      <dt>{t('dice:proof.nonce')}</dt>
+      <dt>{t('kit:proof.nonce')}</dt>
       <dd>{bet.nonce}</dd>
-      <dt>{t('dice:proof.serverSeedHash')}</dt>
+      <dt>{t('kit:proof.serverSeedHash')}</dt>
       <dd>
         <code>{bet.serverSeedHash}</code>
       </dd>
@@ -92,7 +93,12 @@ function DiceLayout(props: GameLayoutProps<typeof diceRoundMachine> & DicePageEx
   const [amountText, setAmountText] = useState(() =>
     currency ? initialAmountText('dice', currency) : '',
   )
-  const [defaultLoader] = useState(() => diceBetProofLoader(props.serviceUrl))
+  const [defaultLoader] = useState(() =>
+    instantBetProofLoader(
+      { game: 'dice', params: diceParamsSchema, outcome: diceOutcomeSchema },
+      props.serviceUrl,
+    ),
+  )
   const [seeds] = useState(() => (player ? seedsApi(props.serviceUrl, props.getToken) : null))
   const instantPlay = useInstantSettings((s) => s.instantPlay)
   useEffect(() => actor.send({ type: 'SET_INSTANT', instant: instantPlay }), [actor, instantPlay])
@@ -131,7 +137,7 @@ function DiceLayout(props: GameLayoutProps<typeof diceRoundMachine> & DicePageEx
         renderProof={(bet, close) => (
           <ProofDialog
             game="dice"
-            title={t('dice:proof.title')}
+            title={t('kit:proof.title')}
             status="ready"
             message=""
             closeLabel={t('kit:instant.close')}

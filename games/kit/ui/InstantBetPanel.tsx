@@ -31,17 +31,26 @@ export interface InstantAutobetMount<P> {
   paramsValid: (params: P) => boolean
 }
 
+/**
+ * Where the bet's amount comes from: the kit's amount field (dice: the text is the game's, so
+ * that auto-bet and the panel share it), or a stake the game sums from its own inputs (roulette's
+ * chips: no field, no profit line, the amount keys off; null while there is no stake).
+ */
+export type InstantAmountSource =
+  | { amountText: string; onAmountText: (text: string) => void; stake?: undefined }
+  | { stake: Minor | null; amountText?: undefined; onAmountText?: undefined }
+
 /** Props of `InstantBetPanel`. */
-export interface InstantBetPanelProps<P = never> {
+export type InstantBetPanelProps<P = never> = InstantBetPanelBase<P> & InstantAmountSource
+
+/** Props of `InstantBetPanel` besides where its amount comes from. */
+export interface InstantBetPanelBase<P = never> {
   /** The game: its limits bound the amount; test ids read `<game>.*`. */
   game: BetGame
   /** The signed-in player's currency, or null for a guest (who sees `guestNote`). */
   currency: Currency | null
   guestNote: string
   locale: MoneyLocale
-  /** The amount's text; the game keeps it so that auto-bet and the panel share it. */
-  amountText: string
-  onAmountText: (text: string) => void
   /** The multiplier the chosen params pay, for the profit on win; null while they are invalid. */
   multiplier: InstantMultiplier | null
   /** A bet is out: the button waits for its answer. */
@@ -76,7 +85,13 @@ export function InstantBetPanel<P = never>(props: InstantBetPanelProps<P>) {
   const tabsId = useId()
   const running = autobet?.control.status.running === true
   const shown: BetMode = running ? 'auto' : mode
-  const amount = currency ? readAmount(props.amountText, currency, game) : null
+  const field = props.stake === undefined ? props : null
+  const amount =
+    field === null
+      ? (props.stake ?? null)
+      : currency
+        ? readAmount(field.amountText, currency, game)
+        : null
   const ready =
     currency !== null && amount !== null && props.canBet && !props.busy && shown === 'manual'
   const bet = () => {
@@ -85,9 +100,9 @@ export function InstantBetPanel<P = never>(props: InstantBetPanelProps<P>) {
   const onShortcut = (shortcut: InstantShortcut) => {
     if (shortcut.kind === 'bet') bet()
     else if (shortcut.kind === 'help') setHelp(true)
-    else if (currency) {
+    else if (currency && field) {
       const next = adjustAmount(amount, shortcut.action, currency, game)
-      props.onAmountText(amountText(next, currency))
+      field.onAmountText(amountText(next, currency))
     }
   }
   useInstantHotkeys(
@@ -105,18 +120,22 @@ export function InstantBetPanel<P = never>(props: InstantBetPanelProps<P>) {
           {autobet ? (
             <ModeTabs game={game} tabsId={tabsId} shown={shown} locked={running} onMode={setMode} />
           ) : null}
-          <AmountField
-            game={game}
-            currency={currency}
-            locale={locale}
-            text={props.amountText}
-            onText={props.onAmountText}
-            disabled={props.busy || running}
-          />
+          {field ? (
+            <AmountField
+              game={game}
+              currency={currency}
+              locale={locale}
+              text={field.amountText}
+              onText={field.onAmountText}
+              disabled={props.busy || running}
+            />
+          ) : null}
           {props.children}
-          <p className="game-panel__note" data-testid={`${game}.profit`}>
-            {t('kit:instant.profitOnWin', { amount: profit })}
-          </p>
+          {field ? (
+            <p className="game-panel__note" data-testid={`${game}.profit`}>
+              {t('kit:instant.profitOnWin', { amount: profit })}
+            </p>
+          ) : null}
           {autobet ? (
             <>
               <ModePanel tabsId={tabsId} mode="manual" shown={shown}>

@@ -18,4 +18,10 @@ export interface PlayableGame {
 export const PLAYABLE_GAMES: readonly PlayableGame[] = [
   { id: 'crash', to: '/games/crash', title: 'pages:crash.title', blurb: 'pages:home.games.crash' },
   { id: 'dice', to: '/games/dice', title: 'pages:dice.title', blurb: 'pages:home.games.dice' },
+  {
+    id: 'roulette',
+    to: '/games/roulette',
+    title: 'pages:roulette.title',
+    blurb: 'pages:home.games.roulette',
+  },
 ]

@@ -272,6 +272,29 @@ describe('profile area', () => {
     expect(screen.queryByTestId('profile.history-more')).toBeNull()
   })
 
+  it('links an instant bet to its proof on its game page', async () => {
+    const spin = {
+      game: 'roulette',
+      id: 'b-7',
+      amount: 300,
+      currency: 'RUB',
+      multiplier: 66,
+      payout: 200,
+      status: 'won',
+      created_at: '2026-11-21T12:00:00.000Z',
+    } as Extract<ProfileHistoryResponse, { kind: 'bets' }>['data'][number]
+    const history = vi.fn(async () => ({ kind: 'bets' as const, data: [spin], next_cursor: null }))
+    await renderAt(
+      '/profile/history',
+      fakeApi({ history: history as unknown as ProfileApi['history'] }),
+    )
+    const link = await screen.findByTestId('profile.history-bet-link')
+    expect(link.getAttribute('href')).toBe('/games/roulette?bet=b-7')
+    expect(link.getAttribute('aria-label')).toBe(
+      t('profile:history.openBetLabel', { game: t('profile:history.games.roulette') }),
+    )
+  })
+
   it('switches to deposits and shows their status', async () => {
     const history = vi.fn(async ({ kind }: { kind: string }) =>
       kind === 'deposits'

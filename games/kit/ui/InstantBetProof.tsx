@@ -1,0 +1,92 @@
+import type { ReactNode } from 'react'
+import type { InstantRules } from '../instant/rules'
+import { verifyInstantBet } from '../instant/verify'
+import type { InstantBetProofOf, LoadInstantBetProof } from './betProof'
+import { useKitText } from './kitText'
+import { ProofDialog, useProofRequest } from './ProofDialog'
+
+/** Props of `InstantBetProof`. */
+export interface InstantBetProofProps<P, O> {
+  /** Test ids read `<game>.proof`, `<game>.proof-verdict`, `<game>.fairness-dialog`. */
+  game: string
+  betId: string
+  load: LoadInstantBetProof<P, O>
+  /** The game's rules: the same code the server settled the bet with. */
+  rules: InstantRules<P, O>
+  /** An outcome as the verdict names it (dice: `42.17`; roulette: `17 red`). */
+  outcomeText: (outcome: O) => string
+  /** The game's own rows of the proof (`<dt>`/`<dd>` pairs): what was bet and what came. */
+  rows: (proof: InstantBetProofOf<P, O>) => ReactNode
+  onClose: () => void
+}
+
+/**
+ * Any instant bet's proof, opened by its id: the game's rows, then the seed pair and nonce it
+ * was drawn from, and the outcome recomputed here, in the browser, once the pair is rotated and
+ * the server seed revealed.
+ */
+export function InstantBetProof<P, O>(props: InstantBetProofProps<P, O>) {
+  const { game } = props
+  const t = useKitText(game)
+  const request = useProofRequest(props.betId, props.load)
+  const proof = request.proof
+  const verdict = proof ? verifyInstantBet(props.rules, proof) : null
+  const message =
+    request.status === 'notFound'
+      ? t('kit:proof.notFound')
+      : request.status === 'failed'
+        ? t('kit:proof.failed')
+        : t('kit:proof.loading')
+  return (
+    <ProofDialog
+      game={game}
+      title={t('kit:proof.title')}
+      status={request.status}
+      message={message}
+      closeLabel={t('kit:instant.close')}
+      retry={{ label: t('kit:proof.retry'), onRetry: request.retry }}
+      onClose={props.onClose}
+    >
+      {proof && verdict ? (
+        <>
+          <dl data-testid={`${game}.proof`}>
+            {props.rows(proof)}
+            <dt>{t('kit:proof.clientSeed')}</dt>
+            <dd>
+              <code>{proof.clientSeed}</code>
+            </dd>
+            <dt>{t('kit:proof.nonce')}</dt>
+            <dd>{proof.nonce}</dd>
+            <dt>{t('kit:proof.serverSeedHash')}</dt>
+            <dd>
+              <code>{proof.serverSeedHash}</code>
+            </dd>
+            <dt>{t('kit:proof.serverSeed')}</dt>
+            <dd>
+              <code>{proof.serverSeed ?? t('kit:proof.secret')}</code>
+            </dd>
+          </dl>
+          <p
+            className={
+              verdict.status === 'verified'
+                ? 'game-dialog__ok'
+                : verdict.status === 'unrevealed'
+                  ? undefined
+                  : 'game-dialog__bad'
+            }
+            data-testid={`${game}.proof-verdict`}
+            data-status={verdict.status}
+          >
+            {verdict.status === 'verified'
+              ? t('kit:proof.verified', { outcome: props.outcomeText(verdict.outcome) })
+              : verdict.status === 'unrevealed'
+                ? t('kit:proof.unrevealed')
+                : verdict.status === 'badSeed'
+                  ? t('kit:proof.badSeed')
+                  : t('kit:proof.mismatch', { outcome: props.outcomeText(verdict.outcome) })}
+          </p>
+        </>
+      ) : null}
+    </ProofDialog>
+  )
+}

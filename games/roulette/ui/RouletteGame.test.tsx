@@ -1,0 +1,156 @@
+import { act, fireEvent, render, screen } from '@testing-library/react'
+import i18next from 'i18next'
+import type { ReactNode } from 'react'
+import { initReactI18next } from 'react-i18next'
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import en from '../../../locales/en/roulette.json'
+import kitEn from '../../../locales/en/kit.json'
+import { formatMoney, type Minor } from '../../engine/money'
+import { multiplierOf } from '../../kit/instant/protocol'
+import type * as StreamModule from '../../kit/stream/connectGameStream'
+import { useInstantSettings } from '../../kit/ui/instantSettings'
+import { spinPayout, type RouletteParams } from '../rules'
+import { RouletteGame } from './RouletteGame'
+
+const HASH = 'ab'.repeat(32)
+const START = 100_000 as Minor
+/** Every command the page sent, and the pocket the fake server draws. */
+const sent: { name: string; payload: { amount: Minor; params: RouletteParams } }[] = []
+const POCKET = 17
+
+// The socket and the Pixi canvas are the app's edges: a fake stream hands the machine one
+// snapshot and settles each bet on pocket 17 with the rules' payout; the canvas host renders
+// only its overlay.
+vi.mock('../../kit/stream/connectGameStream', async (importOriginal) => {
+  const original = await importOriginal<typeof StreamModule>()
+  return {
+    ...original,
+    connectGameStream: ({ inbox }: { inbox: { send: (event: unknown) => void } }) => {
+      inbox.send({ type: 'CONNECTED', recovered: false, clockOffset: 0 })
+      inbox.send({
+        type: 'snapshot',
+        v: 1,
+        serverTime: 1_000,
+        me: { balance: START, currency: 'RUB', serverSeedHash: HASH, clientSeed: 'c', nonce: 0 },
+      })
+      return {
+        stream: {
+          getState: () => ({ status: 'online', rttMs: 5, resyncing: false }),
+          subscribe: () => () => {},
+          request: async (name: string, payload: (typeof sent)[number]['payload']) => {
+            sent.push({ name, payload })
+            const payout = spinPayout(payload.params, POCKET)
+            return {
+              type: 'ok',
+              v: 1,
+              betId: `b-${sent.length}`,
+              outcome: { pocket: POCKET },
+              multiplier: multiplierOf(payload.amount, payout),
+              payout,
+              balance: START - payload.amount + payout,
+              nonce: sent.length - 1,
+              serverSeedHash: HASH,
+            }
+          },
+        },
+        stop: () => {},
+      }
+    },
+  }
+})
+vi.mock('../../engine/canvas', () => ({
+  CanvasHost: ({ children }: { children?: ReactNode }) => <div>{children}</div>,
+}))
+
+beforeAll(async () => {
+  await i18next.use(initReactI18next).init({
+    lng: 'en',
+    resources: { en: { roulette: en, kit: kitEn } },
+    interpolation: { escapeValue: false },
+  })
+})
+
+beforeEach(() => {
+  sent.length = 0
+  useInstantSettings.setState({ instantPlay: true, hotkeys: true })
+})
+
+const byId = (id: string) => screen.getByTestId(id) as HTMLButtonElement
+const spot = (id: string) => byId(`roulette.spot-${id}`)
+const total = () => Number(byId('roulette.total').dataset.total)
+
+async function renderGame() {
+  render(
+    <RouletteGame
+      serviceUrl="http://roulette.test"
+      getToken={() => 't'}
+      player={{ currency: 'RUB', balance: START }}
+      locale="en"
+      loadBetProof={async () => ({ type: 'failed' })}
+    />,
+  )
+  await act(async () => {})
+}
+
+describe('roulette page', () => {
+  it('places chips by mouse and by arrow keys, and spins them all as one bet', async () => {
+    await renderGame()
+    fireEvent.click(byId('roulette.chip-500'))
+    expect(byId('roulette.chip-500').getAttribute('aria-pressed')).toBe('true')
+    fireEvent.click(spot('straight:17'))
+    // The keyboard: the table is one tab stop; arrows walk the fine grid onto the split 17-18.
+    const seventeen = spot('straight:17')
+    expect(seventeen.tabIndex).toBe(0)
+    seventeen.focus()
+    fireEvent.keyDown(seventeen, { key: 'ArrowRight' })
+    expect(document.activeElement).toBe(spot('split:17-18'))
+    expect(spot('straight:17').tabIndex).toBe(-1)
+    fireEvent.click(document.activeElement!) // Enter or Space on a focused button
+    fireEvent.click(spot('red'))
+    expect(total()).toBe(1_500)
+    expect(spot('split:17-18').getAttribute('aria-label')).toBe('Split 17, 18, 5 on it')
+
+    fireEvent.click(byId('roulette.bet-button'))
+    await act(async () => {})
+    expect(sent).toHaveLength(1)
+    const bet = sent[0]!.payload
+    expect(bet.amount).toBe(1_500)
+    expect(bet.params.bets).toEqual([
+      { kind: 'straight', numbers: [17], amount: 500 },
+      { kind: 'split', numbers: [17, 18], amount: 500 },
+      { kind: 'red', amount: 500 },
+    ])
+    const result = byId('roulette.result')
+    const payout = spinPayout(bet.params, POCKET)
+    expect(Number(result.dataset.payout)).toBe(payout)
+    expect(result.textContent).toBe(`17 black: you won ${formatMoney(payout, 'RUB', 'en')}`)
+    expect(screen.getAllByTestId('roulette.history-item')).toHaveLength(1)
+    expect(byId('roulette.cold').textContent).toBe('012')
+  })
+
+  it('undoes, clears, repeats the last spin and doubles the table', async () => {
+    await renderGame()
+    expect(byId('roulette.undo').disabled).toBe(true)
+    expect(byId('roulette.repeat').disabled).toBe(true)
+    expect(byId('roulette.bet-button').disabled).toBe(true)
+    fireEvent.click(spot('dozen:2'))
+    fireEvent.click(spot('corner:1-2-4-5'))
+    expect(total()).toBe(200)
+    fireEvent.click(byId('roulette.undo'))
+    expect(total()).toBe(100)
+    fireEvent.click(byId('roulette.double'))
+    expect(total()).toBe(200)
+    fireEvent.click(byId('roulette.bet-button'))
+    await act(async () => {})
+    expect(sent[0]?.payload.params.bets).toEqual([{ kind: 'dozen', index: 2, amount: 200 }])
+    fireEvent.click(byId('roulette.clear'))
+    expect(total()).toBe(0)
+    expect(byId('roulette.bet-button').disabled).toBe(true)
+    fireEvent.click(byId('roulette.repeat'))
+    expect(total()).toBe(200)
+    // Space spins from the page (a hotkey), with the repeated chips.
+    fireEvent.keyDown(window, { code: 'Space', key: ' ' })
+    await act(async () => {})
+    expect(sent[1]?.payload).toMatchObject({ amount: 200, params: sent[0]!.payload.params })
+  })
+})
