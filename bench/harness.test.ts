@@ -52,4 +52,25 @@ describe('bench harness', () => {
     expect(md).toContain('bets Measured 2026-11-24T01:00:00Z.')
     expect(md).toMatch(/## replay\n\nevents\n/)
   })
+
+  it('keeps the sections of benchmarks not run here word for word, in the registry order', () => {
+    const committed = toMarkdown(
+      [
+        { name: 'bundle', description: 'sizes', figures: [{ name: 'js', value: 1, unit: 'KB' }] },
+        { name: 'ledger', description: 'writes', figures: [{ name: 'tx', value: 9, unit: '/s' }] },
+      ],
+      'then',
+    )
+    const md = toMarkdown(
+      [{ name: 'ledger', description: 'writes', figures: [{ name: 'tx', value: 12, unit: '/s' }] }],
+      'now',
+      { names: ['bundle', 'fanout', 'ledger'], summary: committed },
+    )
+    expect(md).toContain('Written now')
+    expect(md).toContain('| js | 1 KB |')
+    expect(md).toContain('| tx | 12 /s |')
+    expect(md).not.toContain('| tx | 9 /s |')
+    expect(md).not.toContain('## fanout')
+    expect(md.indexOf('## bundle')).toBeLessThan(md.indexOf('## ledger'))
+  })
 })

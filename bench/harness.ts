@@ -50,23 +50,54 @@ export function percentile(sample: readonly number[], p: number): number {
 const fmt = (n: number): string =>
   Number.isInteger(n) ? String(n) : n.toFixed(Math.abs(n) >= 100 ? 1 : 3)
 
-/** Renders results as a Markdown table; over-budget figures are marked. */
-export function toMarkdown(results: readonly BenchResult[], when: string): string {
+/**
+ * The Markdown summary: one dated section per benchmark, in order. A benchmark given only in
+ * `kept` (its figures from an earlier run, whose JSON this checkout does not have: the JSON files
+ * are not committed) keeps its section of the earlier summary word for word, so running one
+ * benchmark in a fresh clone never drops the others.
+ */
+export function toMarkdown(
+  results: readonly BenchResult[],
+  when: string,
+  kept: { names: readonly string[]; summary: string } = { names: [], summary: '' },
+): string {
+  const earlier = summarySections(kept.summary)
+  const fresh = new Map(results.map((r) => [r.name, r]))
+  const order = kept.names.length > 0 ? kept.names : results.map((r) => r.name)
   const lines = [`# Benchmark results`, '', `Written ${when} by \`npm run bench\`.`, '']
-  for (const r of results) {
-    const measured = typeof r.meta?.measuredAt === 'string' ? ` Measured ${r.meta.measuredAt}.` : ''
-    // A benchmark's word on the conditions of this run (e.g. the machine's load).
-    const note = typeof r.meta?.note === 'string' ? ` ${r.meta.note}` : ''
-    lines.push(`## ${r.name}`, '', `${r.description}${measured}${note}`, '')
-    lines.push('| figure | value | budget | baseline | status |', '|---|---|---|---|---|')
-    for (const f of r.figures) {
-      const budget =
-        f.budget === undefined ? '' : `${f.atLeast ? '≥' : '≤'} ${fmt(f.budget)} ${f.unit}`
-      const baseline = f.baseline === undefined ? '' : `${fmt(f.baseline)} ${f.unit}`
-      const status = f.budget === undefined ? '' : overBudget(f) ? '**over budget**' : 'ok'
-      lines.push(`| ${f.name} | ${fmt(f.value)} ${f.unit} | ${budget} | ${baseline} | ${status} |`)
-    }
-    lines.push('')
+  for (const name of order) {
+    const r = fresh.get(name)
+    if (r) lines.push(...sectionLines(r))
+    else if (earlier.has(name)) lines.push(earlier.get(name)!.trimEnd(), '')
   }
   return lines.join('\n')
+}
+
+/** One benchmark's section: its description, when and how it was measured, and its figures. */
+function sectionLines(r: BenchResult): string[] {
+  const measured = typeof r.meta?.measuredAt === 'string' ? ` Measured ${r.meta.measuredAt}.` : ''
+  // A benchmark's word on the conditions of this run (e.g. the machine's load).
+  const note = typeof r.meta?.note === 'string' ? ` ${r.meta.note}` : ''
+  const lines = [`## ${r.name}`, '', `${r.description}${measured}${note}`, '']
+  lines.push('| figure | value | budget | baseline | status |', '|---|---|---|---|---|')
+  for (const f of r.figures) {
+    const budget =
+      f.budget === undefined ? '' : `${f.atLeast ? '≥' : '≤'} ${fmt(f.budget)} ${f.unit}`
+    const baseline = f.baseline === undefined ? '' : `${fmt(f.baseline)} ${f.unit}`
+    const status = f.budget === undefined ? '' : overBudget(f) ? '**over budget**' : 'ok'
+    lines.push(`| ${f.name} | ${fmt(f.value)} ${f.unit} | ${budget} | ${baseline} | ${status} |`)
+  }
+  lines.push('')
+  return lines
+}
+
+/** An earlier summary's sections by benchmark name (each from its `## name` line to the next). */
+export function summarySections(summary: string): Map<string, string> {
+  const sections = new Map<string, string>()
+  const parts = summary.split(/^(?=## )/m)
+  for (const part of parts) {
+    const name = /^## (\S+)/.exec(part)?.[1]
+    if (name) sections.set(name, part)
+  }
+  return sections
 }

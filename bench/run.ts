@@ -66,7 +66,13 @@ for (const name of names) {
     if (earlier !== null) summary.push(JSON.parse(earlier) as BenchResult)
   }
 }
-await writeFile(join(outDir, 'summary.md'), toMarkdown(summary, new Date().toISOString()))
+// A benchmark with no JSON here (a fresh clone: the JSON files are not committed) keeps its
+// section of the committed summary.
+const committed = await readFile(join(outDir, 'summary.md'), 'utf8').catch(() => '')
+await writeFile(
+  join(outDir, 'summary.md'),
+  toMarkdown(summary, new Date().toISOString(), { names, summary: committed }),
+)
 const over = results.flatMap((r) => r.figures.filter(overBudget).map((f) => `${r.name}: ${f.name}`))
 console.log(
   over.length ? `\n[bench] over budget: ${over.join('; ')}` : '\n[bench] all within budget',
