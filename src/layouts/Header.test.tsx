@@ -73,9 +73,10 @@ describe('header', () => {
       '/ru',
       '/ru/games/crash',
       '/ru/games/dice',
+      '/ru/games/roulette',
     ])
     expect(screen.getByTestId('header.nav-crash').textContent).toBe('Краш')
-    for (const path of ['/', '/games/crash', '/games/dice']) {
+    for (const path of ['/', '/games/crash', '/games/dice', '/games/roulette']) {
       const match = router.matchRoutes(path).at(-1)
       expect(router.routesById[match!.routeId]?.options.component, path).not.toBe(ContentPage)
     }
