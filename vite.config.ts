@@ -7,17 +7,52 @@ import { routeManifest } from './src/routes/table'
 
 /**
  * Writes dist/routes.json from the client's route table: path patterns with their param regexes
- * and the locale prefixes, so the server answers 404 for exactly the paths the client rejects.
+ * and the locale prefixes, so the server answers 404 for exactly the paths the client rejects;
+ * and, for a route that loads a page or texts before its first frame, their files (the page's
+ * chunk with the chunks it imports, past those of the entry, and each language's texts), which
+ * the server names in the page it serves (`modulepreload`): they load beside the entry's scripts,
+ * not one round trip after them.
  */
 function routeManifestPlugin(): Plugin {
   return {
     name: 'tessera-route-manifest',
     apply: 'build',
-    generateBundle() {
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((f) => f.type === 'chunk')
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]))
+      const reach = (start: readonly string[], seen = new Set<string>()) => {
+        for (const file of start) {
+          if (seen.has(file)) continue
+          seen.add(file)
+          reach(byFile.get(file)?.imports ?? [], seen)
+        }
+        return seen
+      }
+      const entry = reach(chunks.filter((c) => c.isEntry).map((c) => c.fileName))
+      const facade = (suffix: string) =>
+        chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(suffix))
+      const manifest = routeManifest()
+      const patterns = manifest.patterns.map(({ lazy, ...pattern }) => {
+        if (!lazy) return pattern
+        let files: string[] = []
+        if (lazy.module) {
+          const page = facade(`/${lazy.module}`)
+          if (!page) throw new Error(`[route-manifest] no chunk for ${lazy.module}`)
+          files = [...reach([page.fileName])].filter((f) => !entry.has(f)).map((f) => `/${f}`)
+        }
+        const texts: Record<string, string[]> = {}
+        for (const locale of [DEFAULT_LOCALE, ...manifest.locales]) {
+          texts[locale] = lazy.namespaces.flatMap((ns) => {
+            const chunk = facade(`/locales/${locale}/${ns}.json`)
+            return chunk ? [`/${chunk.fileName}`] : []
+          })
+        }
+        return { ...pattern, preload: { files, texts } }
+      })
       this.emitFile({
         type: 'asset',
         fileName: 'routes.json',
-        source: `${JSON.stringify(routeManifest(), null, 2)}\n`,
+        source: `${JSON.stringify({ ...manifest, patterns }, null, 2)}\n`,
       })
     },
   }

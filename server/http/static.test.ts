@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { compilePattern, markIndex, requestLocale, routeMatcher } from './static'
+import {
+  compilePattern,
+  markIndex,
+  requestLocale,
+  routeFinder,
+  routeMatcher,
+  routePreload,
+} from './static'
 
 describe('client route matching for the SPA fallback', () => {
   it('compiles params with their regexes and literal segments', () => {
@@ -30,6 +37,29 @@ describe('client route matching for the SPA fallback', () => {
     ])
     expect(['/en/faq', '/rufaq', '/faq/x'].map(match)).toEqual([false, false, false])
     expect(routeMatcher(undefined)('/anything')).toBe(true)
+  })
+
+  it("preloads a route's page scripts and the texts of the page's language", () => {
+    const find = routeFinder({
+      patterns: [
+        { path: '/' },
+        {
+          path: '/games/crash',
+          preload: {
+            files: ['/assets/CrashPage-1.js'],
+            texts: { en: ['/assets/crash-en.js'], ru: ['/assets/crash-ru.js'] },
+          },
+        },
+      ],
+      locales: ['ru', 'kz'],
+    })
+    expect(routePreload(find('/ru/games/crash'), 'ru')).toEqual([
+      '/assets/CrashPage-1.js',
+      '/assets/crash-ru.js',
+    ])
+    expect(routePreload(find('/games/crash'), 'kz')).toEqual(['/assets/CrashPage-1.js'])
+    expect(routePreload(find('/'), 'en')).toEqual([])
+    expect(find('/games/dice')).toBeUndefined()
   })
 })
 

@@ -5,10 +5,22 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 
+const assetPath = z.string().regex(/^\/assets\/[\w.-]+\.js$/)
+
 /** dist/routes.json as written by the client build. */
 const routesFile = z.object({
   patterns: z.array(
-    z.object({ path: z.string(), params: z.record(z.string(), z.string()).optional() }),
+    z.object({
+      path: z.string(),
+      params: z.record(z.string(), z.string()).optional(),
+      /** The page's scripts and each language's texts the route loads before its first frame. */
+      preload: z
+        .object({
+          files: z.array(assetPath),
+          texts: z.record(z.string(), z.array(assetPath)),
+        })
+        .optional(),
+    }),
   ),
   locales: z.array(z.string()).default([]),
 })
@@ -32,16 +44,32 @@ export function compilePattern(p: RoutesFile['patterns'][number]): RegExp {
 /** Decides whether a path is a client route, given dist/routes.json (all paths if absent). */
 export function routeMatcher(routes: RoutesFile | undefined): (path: string) => boolean {
   if (!routes) return () => true
-  const regexes = routes.patterns.map(compilePattern)
-  const locales = routes.locales
+  const find = routeFinder(routes)
+  return (path) => find(path) !== undefined
+}
+
+/** The route pattern a path (with or without a locale prefix) is a page of, if any. */
+export function routeFinder(
+  routes: RoutesFile,
+): (path: string) => RoutesFile['patterns'][number] | undefined {
+  const compiled = routes.patterns.map((pattern) => ({ pattern, regex: compilePattern(pattern) }))
   return (path) => {
     let p = path
-    for (const l of locales) {
+    for (const l of routes.locales) {
       if (p === `/${l}`) p = '/'
       else if (p.startsWith(`/${l}/`)) p = p.slice(l.length + 1)
     }
-    return regexes.some((r) => r.test(p))
+    return compiled.find(({ regex }) => regex.test(p))?.pattern
   }
+}
+
+/** What to preload for a route in a language: its page's scripts, then its texts. */
+export function routePreload(
+  route: RoutesFile['patterns'][number] | undefined,
+  locale: string | undefined,
+): string[] {
+  if (!route?.preload) return []
+  return [...route.preload.files, ...((locale && route.preload.texts[locale]) || [])]
 }
 
 /** dist/preload.json as written by the client build: each locale's start-up texts chunk. */
@@ -157,7 +185,12 @@ export async function registerStatic(
     return preloadFile.parse(JSON.parse(raw) as unknown)
   }
 
-  const sendIndex = async (req: FastifyRequest, reply: FastifyReply, status: number) => {
+  const sendIndex = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    route?: RoutesFile['patterns'][number],
+  ) => {
     const html = await readFile(indexPath, 'utf8').catch(() => undefined)
     if (html === undefined) {
       return reply
@@ -185,7 +218,12 @@ export async function registerStatic(
       .status(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(markIndex(html, { ...facts, preload: texts ? [texts] : [] }))
+      .send(
+        markIndex(html, {
+          ...facts,
+          preload: [...(texts ? [texts] : []), ...routePreload(route, locale)],
+        }),
+      )
   }
 
   const loadRoutes = async () => {
@@ -221,13 +259,15 @@ export async function registerStatic(
     // chunk-load handler reloads.
     if (path.startsWith('/assets/')) return reply.status(404).type('text/plain').send('Not found')
     if (path === '/index.html') return sendIndex(req, reply, 200)
-    let matches: (p: string) => boolean
+    let routes: RoutesFile | undefined
     try {
-      matches = routeMatcher(await loadRoutes())
+      routes = await loadRoutes()
     } catch (err) {
       req.log.warn({ err }, 'dist/routes.json is invalid; serving every path')
-      matches = () => true
+      return sendIndex(req, reply, 200)
     }
-    return sendIndex(req, reply, matches(path) ? 200 : 404)
+    if (!routes) return sendIndex(req, reply, 200)
+    const route = routeFinder(routes)(path)
+    return sendIndex(req, reply, route ? 200 : 404, route)
   })
 }

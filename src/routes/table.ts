@@ -44,6 +44,27 @@ export interface RouteEntry {
   layout?: 'default' | 'no-access'
   /** Policy pages: which document of policy.json, and which language is authoritative. */
   policy?: { doc: 'kyc' | 'userAgreement' | 'confidential'; authoritative: 'en' | 'ru' }
+  /**
+   * A built page loaded with its route (src/routes/tree.tsx): its module, which the route imports
+   * lazily, and the on-demand texts it loads before its first frame. The reference server names
+   * their files in the page it serves (`modulepreload`), so they load beside the entry scripts.
+   */
+  lazy?: { module: string; namespaces: readonly string[] }
+}
+
+/**
+ * The on-demand texts a page kind reads, loaded by its route before the page is drawn (the first
+ * load waits for them too, src/main.tsx): a page drawn empty and filled later would push the
+ * footer down under the reader's eyes.
+ */
+export const PAGE_NAMESPACES: Partial<Record<PageKind, readonly string[]>> = {
+  faq: ['faq'],
+  policy: ['policy'],
+}
+
+/** The on-demand texts of a route: its lazy page's, else its page kind's. */
+export function routeNamespaces(entry: RouteEntry): readonly string[] {
+  return entry.lazy?.namespaces ?? PAGE_NAMESPACES[entry.page] ?? []
 }
 
 const content = (id: string, path: string, extra: Partial<RouteEntry> = {}): RouteEntry => ({
@@ -103,11 +124,20 @@ export const ROUTES: readonly RouteEntry[] = [
   content('cases', '/games/cases'),
   content('case', '/games/cases/:slug', game),
   content('coinflip', '/games/coinflip', game),
-  built('crash', '/games/crash', game),
-  built('dice', '/games/dice', game),
+  built('crash', '/games/crash', {
+    ...game,
+    lazy: { module: 'src/pages/CrashPage.tsx', namespaces: ['crash', 'kit'] },
+  }),
+  built('dice', '/games/dice', {
+    ...game,
+    lazy: { module: 'src/pages/DicePage.tsx', namespaces: ['dice', 'kit'] },
+  }),
   content('hilo', '/games/hilo', game),
   content('keno', '/games/keno', game),
-  built('roulette', '/games/roulette', game),
+  built('roulette', '/games/roulette', {
+    ...game,
+    lazy: { module: 'src/pages/RoulettePage.tsx', namespaces: ['roulette', 'kit'] },
+  }),
   content('slots', '/games/slots'),
   content('slotDemo', '/games/slots/:slots/demo', game),
   content('slotPlay', '/games/slots/:slots/play', game),
@@ -154,17 +184,24 @@ export function paramNames(path: string): string[] {
 export interface RoutePattern {
   path: string
   params: Record<string, string>
+  /** What the route loads before its first frame (the build turns it into file names). */
+  lazy?: { module: string | null; namespaces: readonly string[] }
 }
 
 /** The table as the server needs it: path patterns with param regexes, plus the locale prefixes. */
 export function routeManifest(): { patterns: RoutePattern[]; locales: string[] } {
   return {
-    patterns: ROUTES.map((r) => ({
-      path: r.path,
-      params: Object.fromEntries(
-        paramNames(r.path).map((name) => [name, PARAM_PATTERNS[name as ParamName]]),
-      ),
-    })),
+    patterns: ROUTES.map((r) => {
+      const namespaces = routeNamespaces(r)
+      const module = r.lazy?.module ?? null
+      return {
+        path: r.path,
+        params: Object.fromEntries(
+          paramNames(r.path).map((name) => [name, PARAM_PATTERNS[name as ParamName]]),
+        ),
+        ...(module || namespaces.length > 0 ? { lazy: { module, namespaces } } : {}),
+      }
+    }),
     locales: [...PREFIXED_LOCALES],
   }
 }

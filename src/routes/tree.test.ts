@@ -1,4 +1,6 @@
 import { createMemoryHistory, type AnyRoute } from '@tanstack/react-router'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createAppRouter } from './router'
 import { INVALID_PARAMS } from './params'
@@ -82,6 +84,18 @@ describe('route tree and route table', () => {
     for (const pattern of manifest.patterns) {
       for (const regex of Object.values(pattern.params))
         expect(() => new RegExp(regex)).not.toThrow()
+    }
+  })
+
+  it('names, for each page loaded with its route, the module the tree imports', () => {
+    // The server preloads what the table names (dist/routes.json): a module the tree no longer
+    // imports would be fetched for nothing, and the page's own one not at all.
+    const tree = readFileSync(join(import.meta.dirname, 'tree.tsx'), 'utf8')
+    const lazy = ROUTES.filter((r) => r.lazy)
+    expect(lazy.map((r) => r.id)).toEqual(['crash', 'dice', 'roulette'])
+    for (const { lazy: page } of lazy) {
+      const module = page!.module.replace(/^src\//, '../').replace(/\.tsx$/, '')
+      expect(tree).toContain(`import('${module}')`)
     }
   })
 

@@ -20,7 +20,21 @@ import { profilePage } from '../pages/profile/routes'
 import { FatalRouteError } from '../features/errors/FatalRouteError'
 import { gameServiceUrl } from '../features/session/serviceUrls'
 import { INVALID_PARAMS, paramsSchema, parseErrorCode } from './params'
-import { ROUTES, paramNames, type PageKind, type RouteEntry } from './table'
+import {
+  PAGE_NAMESPACES,
+  ROUTES,
+  paramNames,
+  routeNamespaces,
+  type PageKind,
+  type RouteEntry,
+} from './table'
+
+/** The texts a built page loads with its route (the table's `lazy`, which the server preloads). */
+function lazyNamespaces(id: string): readonly string[] {
+  const entry = ROUTES.find((r) => r.id === id)
+  if (!entry?.lazy) throw new Error(`[routes] no lazy page for ${id}`)
+  return routeNamespaces(entry)
+}
 
 /**
  * The crash page brings PixiJS, the game and the game kit's texts; it loads when a player opens
@@ -31,7 +45,7 @@ const CrashPageLazy = lazyRouteComponent(
   () =>
     Promise.all([
       import('../pages/CrashPage'),
-      loadNamespaces(['crash', 'kit']),
+      loadNamespaces(lazyNamespaces('crash')),
       gameServiceUrl('crash').catch(() => undefined),
     ]).then(([page]) => page),
   'CrashPage',
@@ -45,7 +59,7 @@ const DicePageLazy = lazyRouteComponent(
   () =>
     Promise.all([
       import('../pages/DicePage'),
-      loadNamespaces(['dice', 'kit']),
+      loadNamespaces(lazyNamespaces('dice')),
       gameServiceUrl('dice').catch(() => undefined),
       gameServiceUrl('general').catch(() => undefined),
     ]).then(([page]) => page),
@@ -57,7 +71,7 @@ const RoulettePageLazy = lazyRouteComponent(
   () =>
     Promise.all([
       import('../pages/RoulettePage'),
-      loadNamespaces(['roulette', 'kit']),
+      loadNamespaces(lazyNamespaces('roulette')),
       gameServiceUrl('general').catch(() => undefined),
     ]).then(([page]) => page),
   'RoulettePage',
@@ -95,16 +109,6 @@ declare module '@tanstack/react-router' {
     layout?: 'default' | 'no-access'
     policy?: RouteEntry['policy']
   }
-}
-
-/**
- * The on-demand texts a page kind reads, loaded by its route before the page is drawn (the first
- * load waits for them too, src/main.tsx): a page drawn empty and filled later would push the
- * footer down under the reader's eyes.
- */
-const PAGE_NAMESPACES: Partial<Record<PageKind, readonly string[]>> = {
-  faq: ['faq'],
-  policy: ['policy'],
 }
 
 const pages: Record<PageKind, RouteComponent> = {

@@ -146,6 +146,8 @@ test('the dice page in en, ru and kz at 375 px and 1440 px, axe clean', async ({
         fullPage: true,
       })
     }
+    // Axe once, in the first language: the markup is the same in every language.
+    if (locale !== LOCALES[0]) continue
     const axe = await new AxeBuilder({ page })
       .include('[data-testid="page.dice"]')
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])

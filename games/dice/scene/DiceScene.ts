@@ -35,6 +35,8 @@ export class DiceScene implements Scene<DiceView> {
   #elapsed = TRAVEL_MS
   #betId: string | null = null
   #last: DiceView | null = null
+  /** What the last drawn frame showed (track, marker position and colour), to skip unchanged frames. */
+  #drawn = ''
 
   mount(stage: Container, context: SceneContext): void {
     this.#context = context
@@ -56,7 +58,7 @@ export class DiceScene implements Scene<DiceView> {
     this.#trackKey = ''
   }
 
-  update(view: DiceView, frame: SceneFrame): void {
+  update(view: DiceView, frame: SceneFrame): boolean {
     this.#last = view
     const left = 32
     const width = Math.max(1, this.#size.width - 2 * left)
@@ -89,16 +91,21 @@ export class DiceScene implements Scene<DiceView> {
       this.#elapsed = still ? TRAVEL_MS : 0
     }
     this.#elapsed = Math.min(TRAVEL_MS, this.#elapsed + frame.deltaMS)
-    if (!this.#marker || !this.#markerShape || !this.#label) return
-    this.#marker.visible = view.roll !== null
-    if (view.roll === null) return
-    const colour = view.win ? COLOR.win : COLOR.lose
+    if (!this.#marker || !this.#markerShape || !this.#label) return false
+    // Between rolls the slider stands still: the frame is drawn only when something moved.
     const position = this.#position()
+    const drawn = `${this.#trackKey}|${view.roll === null ? '-' : `${position}|${view.win}`}`
+    if (drawn === this.#drawn) return false
+    this.#drawn = drawn
+    this.#marker.visible = view.roll !== null
+    if (view.roll === null) return true
+    const colour = view.win ? COLOR.win : COLOR.lose
     this.#marker.position.set(x(position), y - 22)
     this.#markerShape.clear().poly([-14, -34, 14, -34, 0, -8]).fill(colour)
     this.#label.text = formatHundredths(Math.round(position))
     this.#label.style.fill = colour
     this.#label.position.set(0, -38)
+    return true
   }
 
   /** Where the marker is now, eased out between the last roll and the new one. */

@@ -1,17 +1,21 @@
 import { useEffect, useEffectEvent, useRef, type CSSProperties, type ReactNode } from 'react'
 import { CanvasRuntime } from './CanvasRuntime'
+import { firstContentfulPaint } from '../paint'
 import type { CanvasPlatform } from './platform'
 import type { Scene } from './Scene'
 
 let loadingPixi: Promise<CanvasPlatform> | null = null
 
 /**
- * Pixi's platform, loaded when the first canvas mounts: the scripts a page needs for its first
- * frame carry none of Pixi, so its text is drawn before the renderer's code has arrived (the
- * canvas's box is sized by CSS, so nothing moves when it does).
+ * Pixi's platform, loaded once the page's first contentful paint is on screen: a page's first
+ * scripts carry none of Pixi, and evaluating it and starting WebGL (long tasks on a slow phone)
+ * come after that paint, not before it. The canvas's box is sized by CSS, so nothing moves when
+ * the drawing arrives.
  */
 function loadPixiPlatform(): Promise<CanvasPlatform> {
-  loadingPixi ??= import('./pixiPlatform').then((m) => m.pixiPlatform())
+  loadingPixi ??= firstContentfulPaint()
+    .then(() => import('./pixiPlatform'))
+    .then((m) => m.pixiPlatform())
   return loadingPixi
 }
 

@@ -251,6 +251,41 @@ describe('CanvasRuntime', () => {
     run.destroy()
   })
 
+  it('draws a frame only when the scene changed it, or after a mount or a resize', async () => {
+    const fake = createFakePlatform()
+    // A scene that changes on odd snapshots only.
+    const scene: Scene<number> = {
+      bundles: [],
+      mount: () => {},
+      update: (snapshot) => snapshot % 2 === 1,
+      resize: () => {},
+      destroy: () => {},
+    }
+    const run = new CanvasRuntime<number>({
+      element,
+      createScene: () => scene,
+      snapshot: 0,
+      platform: fake.platform,
+    })
+    await run.start()
+    const app = fake.apps[0]!
+    app.ticker.tick() // the first frame after the mount is drawn though unchanged
+    app.ticker.tick()
+    expect(app.renders).toBe(1)
+    run.setSnapshot(1)
+    app.ticker.tick()
+    app.ticker.tick()
+    expect(app.renders).toBe(3)
+    run.setSnapshot(2)
+    app.ticker.tick()
+    expect(app.renders).toBe(3)
+    FakeResizeObserver.resize(element, 640, 360)
+    app.ticker.tick()
+    app.ticker.tick()
+    expect(app.renders).toBe(4)
+    run.destroy()
+  })
+
   it('sizes the renderer to the element with the resolution capped at 2', async () => {
     const { fake, scenes, runtime } = setup({ devicePixelRatio: 3 })
     const run = runtime()

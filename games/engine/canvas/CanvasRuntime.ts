@@ -53,6 +53,8 @@ export class CanvasRuntime<Snapshot> {
   #root: Container | null = null
   #scene: Scene<Snapshot> | null = null
   #mounted = false
+  /** The canvas must be drawn on the next tick whatever the scene says (mounted, resized). */
+  #stale = true
   #heldBundles: readonly AssetBundle[] = []
   /** Id in the canvas test hook (test builds only), else null. */
   #testId: number | null = null
@@ -227,7 +229,13 @@ export class CanvasRuntime<Snapshot> {
   readonly #onTick = (frame: SceneFrame): void => {
     // No size yet means the container was collapsed at mount; the scene has not been laid out
     // (the contract promises `resize` before the first `update`) and there is nothing to see.
-    if (this.#size) this.#scene?.update(this.#snapshot, frame)
+    if (!this.#size || !this.#scene) return
+    const changed = this.#scene.update(this.#snapshot, frame)
+    // A frame the scene reports unchanged is not drawn again: the canvas keeps the last one. A
+    // resize or a new mount always draws once.
+    if (changed === false && !this.#stale) return
+    this.#stale = false
+    this.#app?.render()
   }
 
   #applySize(css: CssSize): void {
@@ -245,6 +253,7 @@ export class CanvasRuntime<Snapshot> {
     this.#size = size
     app.renderer.resize(size.width, size.height, size.resolution)
     scene.resize(size)
+    this.#stale = true
   }
 
   /**

@@ -54,8 +54,13 @@ export interface Scene<Snapshot> {
   readonly bundles: readonly AssetBundle[]
   /** Build the display tree under `stage`; remember `context` for later frames. */
   mount(stage: Container, context: SceneContext): void
-  /** Draw `snapshot` at this frame. Called every tick with the latest snapshot, changed or not. */
-  update(snapshot: Snapshot, frame: SceneFrame): void
+  /**
+   * Draw `snapshot` at this frame. Called every tick with the latest snapshot, changed or not.
+   * Returns false when nothing on screen changed since the last frame, so the host skips drawing
+   * it (a still scene then costs no GPU, nor CPU under software WebGL); anything else, or nothing,
+   * draws the frame.
+   */
+  update(snapshot: Snapshot, frame: SceneFrame): boolean | void
   /** Lay out for a new size. */
   resize(size: SceneSize): void
   /**

@@ -29,6 +29,8 @@ export async function createPixiApplication(setup: ApplicationSetup): Promise<Ca
     // subpath import here (`import 'pixi.js/events'`, `'pixi.js/filters'`...).
     skipExtensionImports: true,
   })
+  // Pixi draws the stage on every tick; the runtime draws only the frames whose scene changed.
+  app.ticker.remove(app.render, app)
   const canvas = app.canvas
   // The WebGL and WebGPU renderers always make a DOM canvas in the browser; an OffscreenCanvas
   // would mean this ran in a worker, which the host does not support.
@@ -41,6 +43,7 @@ export async function createPixiApplication(setup: ApplicationSetup): Promise<Ca
     stage: app.stage,
     ticker: app.ticker,
     renderer: app.renderer,
+    render: () => app.render(),
     destroy: (rendererOptions, options) => app.destroy(rendererOptions, options),
   }
 }

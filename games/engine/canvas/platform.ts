@@ -64,6 +64,11 @@ export interface CanvasApplication {
   readonly stage: Container
   readonly ticker: FrameTicker
   readonly renderer: { resize(width: number, height: number, resolution?: number): void }
+  /**
+   * Draw the stage now. The application does not draw by itself on every tick: the runtime calls
+   * this on the frames whose scene changed (see `Scene.update`).
+   */
+  render(): void
   destroy(rendererOptions?: RendererDestroyOptions, options?: DestroyOptions): void
 }
 

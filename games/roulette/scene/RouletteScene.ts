@@ -50,6 +50,8 @@ export class RouletteScene implements Scene<RouletteView> {
   #wheelFrom = 0
   #elapsed = SPIN_MS
   #last: RouletteView | null = null
+  /** What the last drawn frame showed (wheel angle, ball, result), to skip unchanged frames. */
+  #drawn = ''
 
   mount(stage: Container, context: SceneContext): void {
     this.#context = context
@@ -120,7 +122,7 @@ export class RouletteScene implements Scene<RouletteView> {
     this.#result?.position.set(width / 2, height / 2)
   }
 
-  update(view: RouletteView, frame: SceneFrame): void {
+  update(view: RouletteView, frame: SceneFrame): boolean {
     this.#last = view
     if (view.betId !== this.#betId) {
       this.#betId = view.betId
@@ -132,19 +134,25 @@ export class RouletteScene implements Scene<RouletteView> {
     }
     this.#elapsed = Math.min(SPIN_MS, this.#elapsed + frame.deltaMS)
     const pose = this.#pose()
-    if (!this.#wheel || !this.#ball || !this.#result) return
+    if (!this.#wheel || !this.#ball || !this.#result) return false
     this.#wheel.rotation = pose?.wheel ?? this.#wheelFrom
     this.#ball.visible = pose !== null
     const landed = pose !== null && this.#elapsed >= SPIN_MS
     this.#result.text = landed && this.#pocket !== null ? String(this.#pocket) : ''
-    if (!pose) return
-    const r = this.#radius
-    const distance = r * (0.68 + 0.26 * pose.track)
-    const angle = pose.ball - Math.PI / 2
-    this.#ball.position.set(
-      this.#size.width / 2 + Math.cos(angle) * distance,
-      this.#size.height / 2 + Math.sin(angle) * distance,
-    )
+    if (pose) {
+      const r = this.#radius
+      const distance = r * (0.68 + 0.26 * pose.track)
+      const angle = pose.ball - Math.PI / 2
+      this.#ball.position.set(
+        this.#size.width / 2 + Math.cos(angle) * distance,
+        this.#size.height / 2 + Math.sin(angle) * distance,
+      )
+    }
+    // Between spins the wheel stands still: the frame is drawn only when something moved.
+    const drawn = `${this.#wheel.rotation}|${pose ? `${this.#ball.x},${this.#ball.y}` : '-'}|${this.#result.text}`
+    if (drawn === this.#drawn) return false
+    this.#drawn = drawn
+    return true
   }
 
   /** The wheel and ball now, or null before the first spin. */

@@ -133,6 +133,11 @@ export class FakeApplication implements CanvasApplication {
   readonly canvas = document.createElement('canvas')
   readonly stage = new Container()
   readonly ticker = new FakeTicker()
+  /** How many frames the runtime drew (`render`). */
+  renders = 0
+  render(): void {
+    this.renders++
+  }
   readonly resizes: { width: number; height: number; resolution: number | undefined }[] = []
   readonly renderer = {
     resize: (width: number, height: number, resolution?: number) => {
