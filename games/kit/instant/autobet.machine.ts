@@ -177,11 +177,7 @@ export function scaleStakes(
  */
 export interface InstantStakeRule<P> {
   amountOf(params: P): Minor
-  scale(
-    params: P,
-    change: Exclude<AmountChange, { kind: 'reset' }>,
-    limits: AmountLimits,
-  ): P | null
+  scale(params: P, change: Exclude<AmountChange, { kind: 'reset' }>, limits: AmountLimits): P | null
 }
 
 /** The id of the `off` state, so that nested states can end the run (`#instantAutobetOff`). */
