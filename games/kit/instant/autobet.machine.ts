@@ -6,8 +6,9 @@
  * edge (`autobetLink.ts`) sends it to the game's round machine as an ordinary bet intent
  * and reports the bet back as `RESULT` or `BET_REFUSED`; the edge also feeds `DISCONNECTED` (the
  * round machine lost its stream) and `HIDDEN` (`document` visibilitychange). No timers: the next
- * bet goes as soon as the last one is answered. Crash's round-based auto-bet is
- * `games/kit/autobet.machine.ts`.
+ * bet goes as soon as the last one is answered. A stake-based game (roulette, whose amount is the
+ * sum of its chips) gives an `InstantStakeRule`: a change then scales the chips themselves.
+ * Crash's round-based auto-bet is `games/kit/autobet.machine.ts`.
  */
 import { assertEvent, assign, emit, setup } from 'xstate'
 import type { Minor } from '../../engine/money'
@@ -26,6 +27,9 @@ export const MAX_DECREASE_BP: PercentBp = 9_999
 /** What happens to the amount after a win (or after a loss): back to the base, or up or down. */
 export type AmountChange =
   { kind: 'reset' } | { kind: 'increase'; bp: PercentBp } | { kind: 'decrease'; bp: PercentBp }
+
+/** A change by a percentage (what `reset` is not). */
+export type PercentChange = Exclude<AmountChange, { kind: 'reset' }>
 
 /** The currency's bet range of the game (`betLimits(game, currency)`), in minor units. */
 export interface AmountLimits {
@@ -131,7 +135,7 @@ export function instantAutobetSettingsValid<P>(
  * too small to move one minor unit leaves it as it is. The kit's one rounding rule: a bet's amount
  * and each chip of a stake-based game's layout both go through it.
  */
-export function scaleMinor(value: Minor, change: Exclude<AmountChange, { kind: 'reset' }>): Minor {
+export function scaleMinor(value: Minor, change: PercentChange): Minor {
   const factor = change.kind === 'increase' ? 10_000 + change.bp : 10_000 - change.bp
   const scaled = value * factor
   const whole = Math.floor(scaled / 10_000)
@@ -161,7 +165,7 @@ export function nextAmount(
  */
 export function scaleStakes(
   parts: readonly Minor[],
-  change: Exclude<AmountChange, { kind: 'reset' }>,
+  change: PercentChange,
   limits: AmountLimits,
 ): Minor[] | null {
   const scaled = parts.map((part) => Math.max(limits.min, scaleMinor(part, change)) as Minor)
@@ -177,7 +181,7 @@ export function scaleStakes(
  */
 export interface InstantStakeRule<P> {
   amountOf(params: P): Minor
-  scale(params: P, change: Exclude<AmountChange, { kind: 'reset' }>, limits: AmountLimits): P | null
+  scale(params: P, change: PercentChange, limits: AmountLimits): P | null
 }
 
 /** The id of the `off` state, so that nested states can end the run (`#instantAutobetOff`). */
