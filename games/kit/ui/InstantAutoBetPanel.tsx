@@ -184,7 +184,7 @@ export function InstantAutoBetPanel<P>(props: InstantAutoBetPanelProps<P>) {
         })}
       </div>
       {props.note ? (
-        <p className="game-panel__note" data-testid={`${game}.autobet.note`}>
+        <p className="game-auto__note" data-testid={`${game}.autobet.note`}>
           {props.note}
         </p>
       ) : null}
