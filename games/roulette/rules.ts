@@ -161,6 +161,11 @@ export function spinRefusal(params: RouletteParams, amount: Minor): 'bad_request
   return totalStake(params) === amount ? null : 'bad_request'
 }
 
+/** True when the spin is legal as it stands: 1 to 200 legal bets, its amount their sum. */
+export function isValidSpin(params: RouletteParams): boolean {
+  return spinRefusal(params, totalStake(params)) === null
+}
+
 /** True when the bet covers `pocket` (arithmetic, so a million spins need no number lists). */
 export function covers(bet: RouletteBet, pocket: number): boolean {
   switch (bet.kind) {

@@ -5,6 +5,7 @@ import {
   createInstantAutobetMachine,
   instantAutobetSettingsValid,
   nextAmount,
+  scaleStakes,
   type InstantAutobetEmitted,
   type InstantAutobetSettings,
 } from './autobet.machine'
@@ -165,5 +166,28 @@ describe('nextAmount', () => {
       1_000_000,
     )
     expect(nextAmount(7 as Minor, 5 as Minor, { kind: 'reset' }, wide)).toBe(5)
+  })
+})
+
+describe('scaleStakes', () => {
+  const limits = { min: 100 as Minor, max: 10_000 as Minor }
+  const scale = (parts: number[], kind: 'increase' | 'decrease', bp: number) =>
+    scaleStakes(parts as Minor[], { kind, bp }, limits)
+
+  it('rounds each chip half up to a whole minor unit, as a bet amount is', () => {
+    expect(scale([101, 225, 1000], 'increase', 5_000)).toEqual([152, 338, 1500]) // 151.5, 337.5
+    expect(scale([1001, 999], 'decrease', 5_000)).toEqual([501, 500]) // 500.5, 499.5
+    expect(scale([300], 'increase', 10)).toEqual([300]) // 300.3: too small a change to move
+  })
+
+  it('keeps every chip at least the minimum bet', () => {
+    expect(scale([150, 400], 'decrease', 5_000)).toEqual([100, 200]) // 75 → 100
+    expect(scale([100, 100], 'decrease', 9_999)).toEqual([100, 100])
+  })
+
+  it('gives nothing when the total would pass the maximum bet', () => {
+    expect(scale([2_500, 2_500], 'increase', 10_000)).toEqual([5_000, 5_000]) // exactly the max
+    expect(scale([2_500, 2_501], 'increase', 10_000)).toBeNull()
+    expect(scale(Array<number>(101).fill(100), 'decrease', 5_000)).toBeNull() // 101 minimum chips
   })
 })

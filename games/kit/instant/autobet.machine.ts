@@ -6,8 +6,9 @@
  * edge (`autobetLink.ts`) sends it to the game's round machine as an ordinary bet intent
  * and reports the bet back as `RESULT` or `BET_REFUSED`; the edge also feeds `DISCONNECTED` (the
  * round machine lost its stream) and `HIDDEN` (`document` visibilitychange). No timers: the next
- * bet goes as soon as the last one is answered. Crash's round-based auto-bet is
- * `games/kit/autobet.machine.ts`.
+ * bet goes as soon as the last one is answered. A stake-based game (roulette, whose amount is the
+ * sum of its chips) gives an `InstantStakeRule`: a change then scales the chips themselves.
+ * Crash's round-based auto-bet is `games/kit/autobet.machine.ts`.
  */
 import { assertEvent, assign, emit, setup } from 'xstate'
 import type { Minor } from '../../engine/money'
@@ -26,6 +27,9 @@ export const MAX_DECREASE_BP: PercentBp = 9_999
 /** What happens to the amount after a win (or after a loss): back to the base, or up or down. */
 export type AmountChange =
   { kind: 'reset' } | { kind: 'increase'; bp: PercentBp } | { kind: 'decrease'; bp: PercentBp }
+
+/** A change by a percentage (what `reset` is not). */
+export type PercentChange = Exclude<AmountChange, { kind: 'reset' }>
 
 /** The currency's bet range of the game (`betLimits(game, currency)`), in minor units. */
 export interface AmountLimits {
@@ -67,6 +71,11 @@ export interface InstantAutobetContext<P> {
   settings: InstantAutobetSettings<P> | null
   /** The amount of the bet in flight, or of the next one. */
   amount: Minor | null
+  /**
+   * The params of the bet in flight, or of the next one: the settings' params, or with a stake
+   * rule the layout as last scaled; null when it could not be scaled within the limits.
+   */
+  params: P | null
   played: number
   /** Sum of (payout - stake) over the bets played, in minor units; negative is a loss. */
   net: number
@@ -121,10 +130,21 @@ export function instantAutobetSettingsValid<P>(
 }
 
 /**
- * The amount after a bet: `reset` gives the base amount; a change multiplies the current amount
- * by (10,000 ± bp) / 10,000 and rounds half up to a whole minor unit (exact integer arithmetic:
- * 1.005 RUB is 101 kopecks, 1.004 is 100), so a change too small to move one minor unit leaves the
- * amount as it is. The result is clamped into the currency's bet range of the game: it never
+ * `value` changed by a percentage: multiplied by (10,000 ± bp) / 10,000 and rounded half up to a
+ * whole minor unit (exact integer arithmetic: 1.005 RUB is 101 kopecks, 1.004 is 100), so a change
+ * too small to move one minor unit leaves it as it is. The kit's one rounding rule: a bet's amount
+ * and each chip of a stake-based game's layout both go through it.
+ */
+export function scaleMinor(value: Minor, change: PercentChange): Minor {
+  const factor = change.kind === 'increase' ? 10_000 + change.bp : 10_000 - change.bp
+  const scaled = value * factor
+  const whole = Math.floor(scaled / 10_000)
+  return ((scaled - whole * 10_000) * 2 >= 10_000 ? whole + 1 : whole) as Minor
+}
+
+/**
+ * The amount after a bet: `reset` gives the base amount; a change scales the current amount
+ * ({@link scaleMinor}). The result is clamped into the currency's bet range of the game: it never
  * goes below `limits.min` nor above `limits.max`.
  */
 export function nextAmount(
@@ -134,23 +154,51 @@ export function nextAmount(
   limits: AmountLimits,
 ): Minor {
   if (change.kind === 'reset') return base
-  const factor = change.kind === 'increase' ? 10_000 + change.bp : 10_000 - change.bp
-  const scaled = current * factor
-  const whole = Math.floor(scaled / 10_000)
-  const rounded = (scaled - whole * 10_000) * 2 >= 10_000 ? whole + 1 : whole
-  return Math.min(limits.max, Math.max(limits.min, rounded)) as Minor
+  return Math.min(limits.max, Math.max(limits.min, scaleMinor(current, change))) as Minor
+}
+
+/**
+ * A stake split over parts (roulette's chips) changed by a percentage: each part scaled by
+ * {@link scaleMinor} and raised to `limits.min` where it falls below it (the smallest chip the
+ * game takes). Null when the parts' total then passes `limits.max`: the layout cannot be scaled
+ * within the limits (clamping the total would change the layout's proportions instead).
+ */
+export function scaleStakes(
+  parts: readonly Minor[],
+  change: PercentChange,
+  limits: AmountLimits,
+): Minor[] | null {
+  const scaled = parts.map((part) => Math.max(limits.min, scaleMinor(part, change)) as Minor)
+  const total = scaled.reduce((sum, part) => sum + part, 0)
+  return total <= limits.max ? scaled : null
+}
+
+/**
+ * How a stake-based game (roulette) carries its amount in its params: the bet's amount is
+ * `amountOf(params)`, and a percentage change scales the params themselves (`scale`, null when
+ * they cannot be brought within the limits, which stops the run as a limit). Without it the
+ * amount is a number beside the params (dice).
+ */
+export interface InstantStakeRule<P> {
+  amountOf(params: P): Minor
+  scale(params: P, change: PercentChange, limits: AmountLimits): P | null
 }
 
 /** The id of the `off` state, so that nested states can end the run (`#instantAutobetOff`). */
 const OFF_ID = 'instantAutobetOff'
 const OFF = `#${OFF_ID}`
 
-/** An instant game's auto-bet machine: `id` names it, `paramsValid` checks the game's params. */
+/**
+ * An instant game's auto-bet machine: `id` names it, `paramsValid` checks the game's params, and
+ * a stake-based game gives its `stake` rule (the amount is then the params' own, and a change
+ * scales them).
+ */
 export function createInstantAutobetMachine<P>(options: {
   id: string
   paramsValid: (params: P) => boolean
+  stake?: InstantStakeRule<P>
 }) {
-  const { id } = options
+  const { id, stake } = options
   const stopBecause = (reason: InstantAutobetStopReason) => ({
     type: 'stopBecause' as const,
     params: { reason },
@@ -163,29 +211,35 @@ export function createInstantAutobetMachine<P>(options: {
     },
     guards: {
       settingsValid: ({ event }) =>
-        event.type === 'START' && instantAutobetSettingsValid(event.settings, options.paramsValid),
+        event.type === 'START' &&
+        instantAutobetSettingsValid(event.settings, options.paramsValid) &&
+        (!stake || stake.amountOf(event.settings.params) === event.settings.amount),
       betsDone: ({ context }) =>
         context.settings?.bets != null && context.played >= context.settings.bets,
       profitReached: ({ context }) =>
         context.settings?.stopOnProfit != null && context.net >= context.settings.stopOnProfit,
       lossReached: ({ context }) =>
         context.settings?.stopOnLoss != null && -context.net >= context.settings.stopOnLoss,
+      cannotScale: ({ context }) => context.params === null,
     },
     actions: {
       begin: assign(({ event }) => {
         assertEvent(event, 'START')
         const { settings } = event
-        return { settings, amount: settings.amount, played: 0, net: 0, stopReason: null }
+        return {
+          settings,
+          amount: settings.amount,
+          params: settings.params,
+          played: 0,
+          net: 0,
+          stopReason: null,
+        }
       }),
       requestBet: emit(({ context }) => {
-        if (!context.settings || context.amount === null) {
+        if (context.amount === null || context.params === null) {
           throw new Error(`[${id}] betting without settings`)
         }
-        return {
-          type: 'placeBet' as const,
-          amount: context.amount,
-          params: context.settings.params,
-        }
+        return { type: 'placeBet' as const, amount: context.amount, params: context.params }
       }),
       count: assign(({ context, event }) => {
         assertEvent(event, 'RESULT')
@@ -193,13 +247,18 @@ export function createInstantAutobetMachine<P>(options: {
         if (!settings) throw new Error(`[${id}] a result without settings`)
         // A payout above the stake is a win; a partial return (roulette) is a loss.
         const won = event.payout > event.stake
-        const amount = nextAmount(
-          event.stake,
-          settings.amount,
-          won ? settings.onWin : settings.onLoss,
-          settings.limits,
-        )
-        return { played: context.played + 1, net: context.net + event.payout - event.stake, amount }
+        const change = won ? settings.onWin : settings.onLoss
+        const played = context.played + 1
+        const net = context.net + event.payout - event.stake
+        if (!stake) {
+          const amount = nextAmount(event.stake, settings.amount, change, settings.limits)
+          return { played, net, amount, params: settings.params }
+        }
+        if (change.kind === 'reset') {
+          return { played, net, amount: settings.amount, params: settings.params }
+        }
+        const params = context.params && stake.scale(context.params, change, settings.limits)
+        return { played, net, amount: params && stake.amountOf(params), params }
       }),
       stopBecause: assign((_, params: { reason: InstantAutobetStopReason }) => ({
         stopReason: params.reason,
@@ -211,7 +270,7 @@ export function createInstantAutobetMachine<P>(options: {
     },
   }).createMachine({
     id,
-    context: { settings: null, amount: null, played: 0, net: 0, stopReason: null },
+    context: { settings: null, amount: null, params: null, played: 0, net: 0, stopReason: null },
     initial: 'off',
     states: {
       off: {
@@ -244,6 +303,8 @@ export function createInstantAutobetMachine<P>(options: {
               { guard: 'lossReached', target: OFF, actions: stopBecause('loss') },
               { guard: 'profitReached', target: OFF, actions: stopBecause('profit') },
               { guard: 'betsDone', target: OFF, actions: stopBecause('bets') },
+              // A layout that cannot be scaled within the limits is not bet: a limit stop.
+              { guard: 'cannotScale', target: OFF, actions: stopBecause('limit') },
               { target: 'betting' },
             ],
           },

@@ -28,6 +28,8 @@ export interface InstantAutoBetPanelProps<P> {
   /** False while a manual bet is in flight or the game is not connected. */
   canStart: boolean
   control: InstantAutobetControl<P>
+  /** The game's line on what a run bets, shown above Start. */
+  note?: string
 }
 
 const STOP_KEYS: Record<InstantAutobetStopReason, string> = {
@@ -181,6 +183,11 @@ export function InstantAutoBetPanel<P>(props: InstantAutoBetPanelProps<P>) {
           mode: 'decimal',
         })}
       </div>
+      {props.note ? (
+        <p className="game-auto__note" data-testid={`${game}.autobet.note`}>
+          {props.note}
+        </p>
+      ) : null}
       {status.running ? (
         <MainButton kind="stop" testId={`${game}.autobet.stop`} onClick={control.onStop}>
           {t('kit:autobet.stop')}

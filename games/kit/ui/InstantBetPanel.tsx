@@ -29,6 +29,8 @@ export interface InstantAutobetMount<P> {
   /** The params of the game's fields; null while they are invalid. */
   params: P | null
   paramsValid: (params: P) => boolean
+  /** The game's line on what a run bets (roulette: the chips on the table), shown above Start. */
+  note?: string
 }
 
 /**
@@ -159,6 +161,7 @@ export function InstantBetPanel<P = never>(props: InstantBetPanelProps<P>) {
                   paramsValid={autobet.paramsValid}
                   canStart={props.canBet && !props.busy}
                   control={autobet.control}
+                  note={autobet.note}
                 />
               </ModePanel>
             </>

@@ -17,6 +17,8 @@ const START = 100_000 as Minor
 /** Every command the page sent, and the pocket the fake server draws. */
 const sent: { name: string; payload: { amount: Minor; params: RouletteParams } }[] = []
 const POCKET = 17
+/** While set, the fake server answers no bet until the test resolves it. */
+let hold: Promise<void> | null = null
 
 // The socket and the Pixi canvas are the app's edges: a fake stream hands the machine one
 // snapshot and settles each bet on pocket 17 with the rules' payout; the canvas host renders
@@ -39,6 +41,7 @@ vi.mock('../../kit/stream/connectGameStream', async (importOriginal) => {
           subscribe: () => () => {},
           request: async (name: string, payload: (typeof sent)[number]['payload']) => {
             sent.push({ name, payload })
+            await hold
             const payout = spinPayout(payload.params, POCKET)
             return {
               type: 'ok',
@@ -72,6 +75,7 @@ beforeAll(async () => {
 
 beforeEach(() => {
   sent.length = 0
+  hold = null
   useInstantSettings.setState({ instantPlay: true, hotkeys: true })
 })
 
@@ -152,5 +156,43 @@ describe('roulette page', () => {
     fireEvent.keyDown(window, { code: 'Space', key: ' ' })
     await act(async () => {})
     expect(sent[1]?.payload).toMatchObject({ amount: 200, params: sent[0]!.payload.params })
+  })
+
+  it('runs auto-bet from the Auto tab with the table as laid, locking the table until it stops', async () => {
+    await renderGame()
+    fireEvent.click(spot('red'))
+    fireEvent.click(spot('straight:17'))
+    fireEvent.click(byId('roulette.mode.auto'))
+    expect(byId('roulette.autobet.note').textContent).toBe(en.autobet.note)
+    let answer = () => {}
+    hold = new Promise((resolve) => (answer = resolve))
+    fireEvent.click(byId('roulette.autobet.start'))
+    await act(async () => {})
+    expect(sent).toHaveLength(1)
+    expect(sent[0]!.payload).toMatchObject({
+      amount: 200,
+      params: {
+        bets: [
+          { kind: 'straight', numbers: [17], amount: 100 },
+          { kind: 'red', amount: 100 },
+        ],
+      },
+    })
+    // The run's bet is out: no chip goes on or off the table.
+    expect(spot('red').getAttribute('aria-disabled')).toBe('true')
+    fireEvent.click(spot('red'))
+    expect(total()).toBe(200)
+    expect(byId('roulette.undo').disabled).toBe(true)
+    expect(byId('roulette.clear').disabled).toBe(true)
+
+    fireEvent.click(byId('roulette.autobet.stop'))
+    hold = null
+    answer()
+    await act(async () => {})
+    expect(byId('roulette.autobet.stop-reason').dataset.reason).toBe('player')
+    expect(sent).toHaveLength(1)
+    expect(spot('red').getAttribute('aria-disabled')).toBe('false')
+    fireEvent.click(spot('red'))
+    expect(total()).toBe(300)
   })
 })

@@ -12,11 +12,13 @@ import { InstantLiveTables } from '../../kit/ui/InstantLiveTables'
 import { GamePage } from '../../kit/ui/GamePage'
 import { InstantBetPanel, instantErrorKey } from '../../kit/ui/InstantBetPanel'
 import { useInstantSettings } from '../../kit/ui/instantSettings'
+import { useInstantAutobet } from '../../kit/ui/useInstantAutobet'
+import { rouletteAutobetMachine } from '../autobet.machine'
 import { ResultStrip } from '../../kit/ui/ResultStrip'
 import { seedsApi } from '../../kit/ui/seedsApi'
 import { rouletteOutcomeSchema, rouletteParamsSchema } from '../protocol'
 import { rouletteRoundMachine } from '../round.machine'
-import type { RouletteOutcome, RouletteParams } from '../rules'
+import { isValidSpin, type RouletteOutcome, type RouletteParams } from '../rules'
 import { toRouletteView } from '../scene/rouletteView'
 import { ROULETTE_NAMESPACE, rouletteCommandActors, rouletteStreamWire } from '../stream'
 import {
@@ -79,6 +81,7 @@ function RouletteLayout(props: GameLayoutProps<typeof rouletteRoundMachine> & Ro
   const [seeds] = useState(() => (player ? seedsApi(props.serviceUrl, props.getToken) : null))
   const instantPlay = useInstantSettings((s) => s.instantPlay)
   useEffect(() => actor.send({ type: 'SET_INSTANT', instant: instantPlay }), [actor, instantPlay])
+  const autobet = useInstantAutobet(actor, rouletteAutobetMachine)
 
   const last = context.last
   const betId = last?.betId ?? null
@@ -86,7 +89,9 @@ function RouletteLayout(props: GameLayoutProps<typeof rouletteRoundMachine> & Ro
   const view = useMemo(() => toRouletteView(last, context.instant), [betId, context.instant])
   const busy = snapshot.matches('betting')
   const total = totalOf(table.stacks)
-  const editable = currency !== null && !busy
+  // A run bets the layout on the table as it was at Start: the table stays as it is until it ends.
+  const editable = currency !== null && !busy && !autobet.status.running
+  const params: RouletteParams = { bets: betsOf(table.stacks) }
   const when = (ok: boolean, run: () => void) => (editable && ok ? run : null)
   const lastBets = last?.params.bets ?? null
   const money = (value: number) => formatMoney(value as Minor, currency ?? 'RUB', locale)
@@ -150,16 +155,15 @@ function RouletteLayout(props: GameLayoutProps<typeof rouletteRoundMachine> & Ro
               multiplier={null}
               busy={busy}
               canBet={total > 0}
-              onBet={(amount) =>
-                actor.send({
-                  type: 'BET',
-                  key: newCommandKey(),
-                  amount,
-                  params: { bets: betsOf(table.stacks) },
-                })
-              }
+              onBet={(amount) => actor.send({ type: 'BET', key: newCommandKey(), amount, params })}
               error={context.lastError ? t(instantErrorKey(context.lastError)) : null}
               seeds={seeds}
+              autobet={{
+                control: autobet,
+                params: isValidSpin(params) ? params : null,
+                paramsValid: isValidSpin,
+                note: t('roulette:autobet.note'),
+              }}
             >
               {currency ? (
                 <RouletteChips
