@@ -2,13 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { crashTimeMs } from '../../../games/crash/rules'
 import type { Services } from '../../services'
 import { MAX_HOLD_MS, TestHooks } from '../../testHooks'
-import {
-  BETTING_MS,
-  PAUSE_MS,
-  RecordingEmitter,
-  openTestServices,
-  startTestCrash,
-} from './testing'
+import { BETTING_MS, PAUSE_MS, RecordingEmitter, openTestServices, startTestCrash } from './testing'
 
 let services: Services
 let h: Awaited<ReturnType<typeof startTestCrash>>
