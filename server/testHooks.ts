@@ -62,10 +62,13 @@ export class TestHooks {
 
   /**
    * Arms a kill: the instant `game` hands the event named `event` of `round` to its emitter
-   * (see {@link emitter}), the process dies and the event is never sent.
+   * (see {@link emitter}), the process dies and the event is never sent. False when the game is
+   * not running here.
    */
-  killAt(game: string, round: number, event: string): void {
+  killAt(game: string, round: number, event: string): boolean {
+    if (!this.sources.has(game)) return false
     this.kills.add(`${game}:${round}:${event}`)
+    return true
   }
 
   /**

@@ -109,7 +109,8 @@ describe('crash test hooks, the kill', () => {
     const sent = new RecordingEmitter()
     h = await startTestCrash(services, { testHooks: hooks, emitter: hooks.emitter('crash', sent) })
     const { round } = hooks.reserve('crash')!
-    hooks.killAt('crash', round, 'crashed')
+    expect(hooks.killAt('crash', round, 'crashed')).toBe(true)
+    expect(hooks.killAt('dice', round, 'crashed')).toBe(false)
     // Another round's `crashed`, and the armed round's other events, go out as usual.
     await playRound()
     expect(hooks.release('crash', round, 'start')).toBe(true)

@@ -87,7 +87,7 @@ function hookRoutes(app: FastifyInstance, hooks: TestHooks): void {
   app.post('/test-hooks/:game/kill', async (req) => {
     const { game } = parseParams(gameParams, req)
     const { round, event } = parseBody(killBody, req)
-    hooks.killAt(game, round, event)
+    if (!hooks.killAt(game, round, event)) throw messageError(404, 'not_found', { game })
     return { armed: { game, round, event } }
   })
 }
