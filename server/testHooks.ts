@@ -6,7 +6,12 @@
  * reads it). The round's outcome is still the one its game decided (the crash chain's point), so
  * its proof verifies like any other; the hooks only let a test pick a round and act in it without
  * racing the loop's timers, whatever the machine's speed.
+ *
+ * A test may also arm a kill: the process sends itself SIGKILL the instant a game hands one event
+ * of one round to socket.io (before it leaves), so a restart test kills a real server exactly at
+ * an announcement, not by luck of timing (tests/integration/crashKill.test.ts).
  */
+import type { GameEmitter, WireEvent } from './games/kit/namespace'
 import type { Scheduler, TimerHandle } from './games/kit/scheduler'
 
 /** What a live game lends the hooks: its upcoming rounds and their outcomes. */
@@ -40,10 +45,52 @@ interface Hold {
   cap: TimerHandle | null
 }
 
+/** Ends this process as `kill -9` does: no handler, no flush, no last write. */
+function killThisProcess(): void {
+  process.kill(process.pid, 'SIGKILL')
+}
+
 /** The hooks of one server: rounds held per game. */
 export class TestHooks {
   private readonly sources = new Map<string, { source: RoundSource; scheduler: Scheduler }>()
   private readonly holds = new Map<string, Hold>()
+  /** Armed kills, as `game:round:event`. */
+  private readonly kills = new Set<string>()
+
+  /** `kill` ends the process (a test of the hooks themselves passes one that records). */
+  constructor(private readonly kill: () => void = killThisProcess) {}
+
+  /**
+   * Arms a kill: the instant `game` hands the event named `event` of `round` to its emitter
+   * (see {@link emitter}), the process dies and the event is never sent. False when the game is
+   * not running here.
+   */
+  killAt(game: string, round: number, event: string): boolean {
+    if (!this.sources.has(game)) return false
+    this.kills.add(`${game}:${round}:${event}`)
+    return true
+  }
+
+  /**
+   * `emitter` with the kills armed for `game` in front of it: an event they name ends the process
+   * instead of going out. Events carry their round as `roundId`; one without is never stopped.
+   */
+  emitter<Public extends WireEvent, Personal extends WireEvent>(
+    game: string,
+    emitter: GameEmitter<Public, Personal>,
+  ): GameEmitter<Public, Personal> {
+    const killed = (event: WireEvent) => {
+      const { roundId } = event as { roundId?: unknown }
+      if (this.kills.size === 0 || typeof roundId !== 'string') return false
+      if (!this.kills.has(`${game}:${roundId}:${event.type}`)) return false
+      this.kill()
+      return true
+    }
+    return {
+      broadcast: (event) => void (killed(event) || emitter.broadcast(event)),
+      toUser: (userId, event) => void (killed(event) || emitter.toUser(userId, event)),
+    }
+  }
 
   /** A game's loop lends its upcoming rounds (called when the game starts). */
   register(game: string, source: RoundSource, scheduler: Scheduler): void {

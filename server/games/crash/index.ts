@@ -45,7 +45,9 @@ export function crashModule(
         ...options,
         db: services.db,
         ledger: services.ledger,
-        emitter: namespaceEmitter(nsp),
+        emitter: services.testHooks
+          ? services.testHooks.emitter('crash', namespaceEmitter(nsp))
+          : namespaceEmitter(nsp),
         privacy: services.privacy,
         log,
         testHooks: services.testHooks,

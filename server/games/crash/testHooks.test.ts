@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { crashTimeMs } from '../../../games/crash/rules'
 import type { Services } from '../../services'
 import { MAX_HOLD_MS, TestHooks } from '../../testHooks'
-import { BETTING_MS, PAUSE_MS, openTestServices, startTestCrash } from './testing'
+import { BETTING_MS, PAUSE_MS, RecordingEmitter, openTestServices, startTestCrash } from './testing'
 
 let services: Services
 let h: Awaited<ReturnType<typeof startTestCrash>>
@@ -99,5 +99,26 @@ describe('crash test hooks, after the round', () => {
     expect(h.emitter.events.at(-1)).toMatchObject({ type: 'crashed', roundId: String(round) })
     expect(hooks.release('crash', round, 'next')).toBe(true)
     expect(h.crash.currentRound()).toMatchObject({ game: round + 1, phase: 'betting' })
+  })
+})
+
+describe('crash test hooks, the kill', () => {
+  it('ends the process as the armed round hands out `crashed`, and that event never leaves', async () => {
+    const kills: string[] = []
+    hooks = new TestHooks(() => kills.push(h.crash.currentRound().id))
+    const sent = new RecordingEmitter()
+    h = await startTestCrash(services, { testHooks: hooks, emitter: hooks.emitter('crash', sent) })
+    const { round } = hooks.reserve('crash')!
+    expect(hooks.killAt('crash', round, 'crashed')).toBe(true)
+    expect(hooks.killAt('dice', round, 'crashed')).toBe(false)
+    // Another round's `crashed`, and the armed round's other events, go out as usual.
+    await playRound()
+    expect(hooks.release('crash', round, 'start')).toBe(true)
+    await h.advance(BETTING_MS)
+    expect(sent.ofType('started').map((e) => e.roundId)).toEqual(['1', String(round)])
+    expect(kills).toEqual([])
+    await h.advance(crashTimeMs(h.crash.chain.crashPointOf(round)))
+    expect(kills).toEqual([String(round)])
+    expect(sent.ofType('crashed').map((e) => e.roundId)).toEqual(['1'])
   })
 })

@@ -19,6 +19,12 @@ describe('test hook routes', () => {
     const { app: plain } = await app({})
     const reserve = await plain.inject({ method: 'POST', url: '/api/test-hooks/crash/reserve' })
     expect(reserve.statusCode).toBe(404)
+    const kill = await plain.inject({
+      method: 'POST',
+      url: '/api/test-hooks/crash/kill',
+      payload: { round: 1, event: 'crashed' },
+    })
+    expect(kill.statusCode).toBe(404)
     await plain.close()
   })
 
@@ -54,6 +60,24 @@ describe('test hook routes', () => {
       remoteAddress: '203.0.113.7',
     })
     expect(remote.statusCode).toBe(403)
+    await hooked.close()
+  })
+
+  it('arm a kill at an event of a running game only, from this machine only', async () => {
+    const { app: hooked, services } = await app({ TEST_HOOKS: 'true' })
+    const call = (body: unknown, remoteAddress?: string) =>
+      hooked.inject({
+        method: 'POST',
+        url: '/api/test-hooks/crash/kill',
+        payload: body as object,
+        ...(remoteAddress ? { remoteAddress } : {}),
+      })
+    expect((await call({ round: 3, event: 'crashed' })).statusCode).toBe(404)
+    services.testHooks!.register('crash', { upcoming: () => [] }, fakeScheduler(0))
+    expect((await call({ round: 3, event: 'crashed' }, '203.0.113.7')).statusCode).toBe(403)
+    expect((await call({ round: 3, event: 'crashed!' })).statusCode).toBe(422)
+    const armed = await call({ round: 3, event: 'crashed' })
+    expect(armed.json()).toEqual({ armed: { game: 'crash', round: 3, event: 'crashed' } })
     await hooked.close()
   })
 })

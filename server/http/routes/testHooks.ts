@@ -4,6 +4,8 @@
  * is within `minOutcome`..`maxOutcome` (its betting window, and with `holdNext` the opening of the
  * round after it), `POST /test-hooks/:game/release` lets the loop pass one held point. The e2e
  * suite uses them to bet in a known round without racing the loop (server/testHooks.ts).
+ * `POST /test-hooks/:game/kill` arms a SIGKILL of this process at one event of one round, for
+ * the restart tests.
  * `POST /test-hooks/seeds/next` sets the signed-in player's next server seed, so that after a
  * rotation a test knows the outcomes of its instant bets.
  */
@@ -23,6 +25,10 @@ const reserveBody = z.object({
   minOutcome: z.number().int().min(0).max(1e9).default(0),
   maxOutcome: z.number().int().min(0).max(1e9).optional(),
   holdNext: z.boolean().default(false),
+})
+const killBody = z.object({
+  round: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  event: z.string().regex(/^[a-zA-Z]{1,32}$/),
 })
 const nextSeedBody = z.object({ serverSeed: z.string().regex(/^[0-9a-f]{64}$/) })
 const releaseBody = z.object({
@@ -76,5 +82,12 @@ function hookRoutes(app: FastifyInstance, hooks: TestHooks): void {
     const { round, point } = parseBody(releaseBody, req)
     if (!hooks.release(game, round, point)) throw messageError(404, 'not_found', { game, round })
     return { released: round, point }
+  })
+
+  app.post('/test-hooks/:game/kill', async (req) => {
+    const { game } = parseParams(gameParams, req)
+    const { round, event } = parseBody(killBody, req)
+    if (!hooks.killAt(game, round, event)) throw messageError(404, 'not_found', { game })
+    return { armed: { game, round, event } }
   })
 }
