@@ -1,6 +1,7 @@
 -- The instant bet's one movement made cheaper per bet without weakening any guarantee (issue 13's
--- benchmark, `npm run bench -- instant`; measured by CPU time per movement on PGlite, see
--- docs/games.md "One-trip instant bet").
+-- benchmark, `npm run bench -- instant`; measured by the process's CPU time per movement on
+-- PGlite, batches of 32 alternating the old and the new function; figures in the README's
+-- Performance table).
 --
 -- 1. A seed pair's seeds are checked when they are written, not again at every bet. As table CHECKs
 --    the five pattern checks ran on every UPDATE of the row, and every bet updates its pair (the
