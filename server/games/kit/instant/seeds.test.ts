@@ -126,4 +126,25 @@ describe('seed pairs', () => {
     ])
     expect(order).toEqual(['b1', 'a1', 'a2'])
   })
+
+  // Migration 016 moved these checks from the table to domains, so a bet's nonce update skips them:
+  // every write of a seed is still checked.
+  it('refuses a seed outside its pattern wherever one is written', async () => {
+    const { user } = await instantPlayer(services, 0)
+    const pair = await seeds.current(user.userId)
+    const refused = (sql: string, params: unknown[]) =>
+      expect(services.db.query(sql, params)).rejects.toMatchObject({ code: '23514' })
+    await refused(`UPDATE seed_pairs SET client_seed = $2 WHERE id = $1`, [pair.id, 'tab\there'])
+    await refused(`UPDATE seed_pairs SET client_seed = $2 WHERE id = $1`, [pair.id, ''])
+    for (const column of ['server_seed', 'server_seed_hash', 'next_server_seed_hash']) {
+      await refused(`UPDATE seed_pairs SET ${column} = $2 WHERE id = $1`, [pair.id, 'A'.repeat(64)])
+    }
+    await refused(
+      `INSERT INTO seed_pairs (user_id, server_seed, server_seed_hash, client_seed,
+         next_server_seed, next_server_seed_hash, status, created_at, retired_at)
+       VALUES ($1, $2, $3, 'ok', $3, $3, 'retired', 0, 0)`,
+      [user.userId, 'f'.repeat(63), 'f'.repeat(64)],
+    )
+    expect(await seeds.current(user.userId)).toEqual(pair)
+  })
 })
