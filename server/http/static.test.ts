@@ -68,7 +68,7 @@ describe('client route matching for the SPA fallback', () => {
       }),
     ).toBe(
       '<html data-mode="production"><head>' +
-        '<link rel="preload" as="style" href="/assets/CrashPage-1.css"></head></html>',
+        '<link rel="preload" as="style" crossorigin href="/assets/CrashPage-1.css"></head></html>',
     )
   })
 })

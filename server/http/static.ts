@@ -100,7 +100,9 @@ export interface IndexFacts {
 export function markIndex(html: string, facts: IndexFacts): string {
   const links = [
     ...(facts.preload ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
-    ...(facts.styles ?? []).map((href) => `<link rel="preload" as="style" href="${href}">`),
+    ...(facts.styles ?? []).map(
+      (href) => `<link rel="preload" as="style" crossorigin href="${href}">`,
+    ),
   ].join('')
   return html
     .replace(/<html\b/i, `<html data-mode="${facts.mode}"`)
