@@ -35,10 +35,15 @@ function routeManifestPlugin(): Plugin {
       const patterns = manifest.patterns.map(({ lazy, ...pattern }) => {
         if (!lazy) return pattern
         let files: string[] = []
+        let styles: string[] = []
         if (lazy.module) {
           const page = facade(`/${lazy.module}`)
           if (!page) throw new Error(`[route-manifest] no chunk for ${lazy.module}`)
-          files = [...reach([page.fileName])].filter((f) => !entry.has(f)).map((f) => `/${f}`)
+          const own = [...reach([page.fileName])].filter((f) => !entry.has(f))
+          files = own.map((f) => `/${f}`)
+          // The stylesheets Vite adds when the page's chunks load, fetched beside them instead.
+          styles = own.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])])
+          styles = [...new Set(styles)].map((f) => `/${f}`)
         }
         const texts: Record<string, string[]> = {}
         for (const locale of [DEFAULT_LOCALE, ...manifest.locales]) {
@@ -47,7 +52,7 @@ function routeManifestPlugin(): Plugin {
             return chunk ? [`/${chunk.fileName}`] : []
           })
         }
-        return { ...pattern, preload: { files, texts } }
+        return { ...pattern, preload: { files, styles, texts } }
       })
       this.emitFile({
         type: 'asset',

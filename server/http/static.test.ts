@@ -47,6 +47,7 @@ describe('client route matching for the SPA fallback', () => {
           path: '/games/crash',
           preload: {
             files: ['/assets/CrashPage-1.js'],
+            styles: ['/assets/CrashPage-1.css'],
             texts: { en: ['/assets/crash-en.js'], ru: ['/assets/crash-ru.js'] },
           },
         },
@@ -60,6 +61,15 @@ describe('client route matching for the SPA fallback', () => {
     expect(routePreload(find('/games/crash'), 'kz')).toEqual(['/assets/CrashPage-1.js'])
     expect(routePreload(find('/'), 'en')).toEqual([])
     expect(find('/games/dice')).toBeUndefined()
+    expect(
+      markIndex('<html><head></head></html>', {
+        mode: 'production',
+        styles: find('/games/crash')?.preload?.styles,
+      }),
+    ).toBe(
+      '<html data-mode="production"><head>' +
+        '<link rel="preload" as="style" crossorigin href="/assets/CrashPage-1.css"></head></html>',
+    )
   })
 })
 

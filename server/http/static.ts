@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 
 const assetPath = z.string().regex(/^\/assets\/[\w.-]+\.js$/)
+const stylePath = z.string().regex(/^\/assets\/[\w.-]+\.css$/)
 
 /** dist/routes.json as written by the client build. */
 const routesFile = z.object({
@@ -17,6 +18,7 @@ const routesFile = z.object({
       preload: z
         .object({
           files: z.array(assetPath),
+          styles: z.array(stylePath).default([]),
           texts: z.record(z.string(), z.array(assetPath)),
         })
         .optional(),
@@ -85,6 +87,8 @@ export interface IndexFacts {
   mode: 'sandbox' | 'production'
   /** Scripts the page will import at start, fetched beside the entry (`modulepreload`). */
   preload?: readonly string[]
+  /** Stylesheets the page's scripts will add, fetched beside the entry (`preload` as style). */
+  styles?: readonly string[]
 }
 
 /**
@@ -94,9 +98,12 @@ export interface IndexFacts {
  * allows no inline script.
  */
 export function markIndex(html: string, facts: IndexFacts): string {
-  const links = (facts.preload ?? [])
-    .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
-    .join('')
+  const links = [
+    ...(facts.preload ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    ...(facts.styles ?? []).map(
+      (href) => `<link rel="preload" as="style" crossorigin href="${href}">`,
+    ),
+  ].join('')
   return html
     .replace(/<html\b/i, `<html data-mode="${facts.mode}"`)
     .replace(/<\/head>/i, `${links}</head>`)
@@ -222,6 +229,7 @@ export async function registerStatic(
         markIndex(html, {
           ...facts,
           preload: [...(texts ? [texts] : []), ...routePreload(route, locale)],
+          styles: route?.preload?.styles ?? [],
         }),
       )
   }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { appApi } from '../session'
+import { clientConfigOnce } from '../session/clientConfig'
 
 /**
  * The mode the reference server wrote into the page it served (`<html data-mode>`,
@@ -21,13 +22,17 @@ export function SandboxBanner() {
   const { t } = useTranslation()
   const [sandbox, setSandbox] = useState(() => servedMode() === 'sandbox')
   useEffect(() => {
-    const abort = new AbortController()
+    let live = true
     // Inside the promise chain, so an app without an API client (a unit test) just shows nothing.
     Promise.resolve()
-      .then(() => appApi().misc.clientConfig({ signal: abort.signal }))
-      .then((config) => setSandbox(config.mode === 'sandbox'))
+      .then(() => clientConfigOnce(appApi()))
+      .then((config) => {
+        if (live) setSandbox(config.mode === 'sandbox')
+      })
       .catch(() => {})
-    return () => abort.abort()
+    return () => {
+      live = false
+    }
   }, [])
   if (!sandbox) return null
   return (

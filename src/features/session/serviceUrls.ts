@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react'
 
 import { urlsForPage, type GameService, type ServedUrls } from '../../api'
 import { appApi } from './api'
+import { clientConfigOnce } from './clientConfig'
 
 let served: Promise<ServedUrls> | undefined
 /** URLs already worked out on this page: a game page drawn after its route loaded has its URL. */
@@ -16,7 +17,7 @@ const known = new Map<GameService, string>()
 function servedUrls(): Promise<ServedUrls | undefined> {
   // Inside the chain, so an app without an API client (a unit test) falls back like a failure.
   served ??= Promise.resolve()
-    .then(() => appApi().misc.clientConfig())
+    .then(() => clientConfigOnce(appApi()))
     .then((config) => config.game_services)
   return served.catch(() => {
     served = undefined

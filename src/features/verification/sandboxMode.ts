@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 
 import type { Api } from '../../api'
+import { clientConfigOnce } from '../session/clientConfig'
 
 let asked: Promise<boolean> | undefined
 
@@ -9,8 +10,7 @@ let asked: Promise<boolean> | undefined
  * call counts as production: the sandbox controls must never show by mistake.
  */
 export function isSandbox(api: Pick<Api, 'misc'>): Promise<boolean> {
-  asked ??= api.misc
-    .clientConfig()
+  asked ??= clientConfigOnce(api)
     .then((config) => config.mode === 'sandbox')
     .catch(() => false)
   return asked
