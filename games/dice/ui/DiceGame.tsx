@@ -9,6 +9,7 @@ import { connectGameStream } from '../../kit/stream/connectGameStream'
 import { initialAmountText } from '../../kit/ui/AmountField'
 import { GameFrame } from '../../kit/ui/GameFrame'
 import type { GameHooks, GameLayoutProps, GameModule, GamePageProps } from '../../kit/ui/gameModule'
+import { instantPageHooks, instantRoundInput } from '../../kit/ui/instantPage'
 import { GamePage } from '../../kit/ui/GamePage'
 import { InstantBetPanel, instantErrorKey } from '../../kit/ui/InstantBetPanel'
 import { InstantLiveTables } from '../../kit/ui/InstantLiveTables'
@@ -209,21 +210,13 @@ function DiceLayout(props: GameLayoutProps<typeof diceRoundMachine> & DicePageEx
 }
 
 /** How the kit's page reads the dice round. */
-export const dicePageHooks: GameHooks<Snapshot> = {
-  balance: (snapshot) => snapshot.context.balance,
-  errorKey: (snapshot) =>
-    snapshot.context.lastError ? instantErrorKey(snapshot.context.lastError) : null,
-  frame: (snapshot) => ({
-    roundId: snapshot.context.last?.betId ?? null,
-    phase: String(snapshot.value),
-  }),
-}
+export const dicePageHooks: GameHooks<Snapshot> = instantPageHooks<Snapshot>()
 
 /** Dice as a kit game module. */
 export const diceGame: GameModule<typeof diceRoundMachine, DicePageExtra> = {
   id: 'dice',
   machine: (transport) => diceRoundMachine.provide({ actors: diceCommandActors(transport) }),
-  input: (player) => ({ currency: player?.currency ?? null, balance: player?.balance ?? null }),
+  input: instantRoundInput,
   connect: (options) =>
     connectGameStream({ ...options, wire: diceStreamWire, namespace: DICE_NAMESPACE }),
   hooks: dicePageHooks,

@@ -8,6 +8,7 @@ import { connectGameStream } from '../../kit/stream/connectGameStream'
 import { instantBetProofLoader } from '../../kit/ui/betProof'
 import { GameFrame } from '../../kit/ui/GameFrame'
 import type { GameHooks, GameLayoutProps, GameModule, GamePageProps } from '../../kit/ui/gameModule'
+import { instantPageHooks, instantRoundInput } from '../../kit/ui/instantPage'
 import { InstantLiveTables } from '../../kit/ui/InstantLiveTables'
 import { GamePage } from '../../kit/ui/GamePage'
 import { InstantBetPanel, instantErrorKey } from '../../kit/ui/InstantBetPanel'
@@ -217,22 +218,14 @@ function RouletteLayout(props: GameLayoutProps<typeof rouletteRoundMachine> & Ro
 }
 
 /** How the kit's page reads the roulette round. */
-export const roulettePageHooks: GameHooks<Snapshot> = {
-  balance: (snapshot) => snapshot.context.balance,
-  errorKey: (snapshot) =>
-    snapshot.context.lastError ? instantErrorKey(snapshot.context.lastError) : null,
-  frame: (snapshot) => ({
-    roundId: snapshot.context.last?.betId ?? null,
-    phase: String(snapshot.value),
-  }),
-}
+export const roulettePageHooks: GameHooks<Snapshot> = instantPageHooks<Snapshot>()
 
 /** Roulette as a kit game module. */
 export const rouletteGame: GameModule<typeof rouletteRoundMachine, RoulettePageExtra> = {
   id: 'roulette',
   machine: (transport) =>
     rouletteRoundMachine.provide({ actors: rouletteCommandActors(transport) }),
-  input: (player) => ({ currency: player?.currency ?? null, balance: player?.balance ?? null }),
+  input: instantRoundInput,
   connect: (options) =>
     connectGameStream({ ...options, wire: rouletteStreamWire, namespace: ROULETTE_NAMESPACE }),
   hooks: roulettePageHooks,
