@@ -46,6 +46,10 @@ test('a roulette spin with a straight, a split and red: paid as the rules pay th
   baseURL,
 }) => {
   const page = await roulettePlayer(context, baseURL ?? '')
+  // The ball is put in its pocket at once (reduced motion), so where it lands is checked without
+  // waiting out a spin whose length in wall time depends on the machine's frame rate; the spin's
+  // animation itself is the scene's unit test.
+  await page.emulateMedia({ reducedMotion: 'reduce' })
   await placeSpin(page)
   const before = await new CrashPage(page).serverBalance()
   await page.getByTestId('roulette.bet-button').click()
