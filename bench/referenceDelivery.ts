@@ -5,6 +5,7 @@
  */
 import Fastify from 'fastify'
 import { registerCompression } from '../server/http/compression'
+import { clientConfigOf } from '../server/http/routes/misc'
 import { registerStatic } from '../server/http/static'
 
 /** Serves `root` on a free loopback port; resolves with its origin and a close function. */
@@ -13,7 +14,9 @@ export async function serveLikeReferenceServer(
 ): Promise<{ origin: string; close(): Promise<void> }> {
   const app = Fastify({ logger: false })
   await registerCompression(app)
-  await registerStatic(app, root, { mode: 'production' })
+  await registerStatic(app, root, {
+    config: clientConfigOf({ mode: 'production', gameServices: {} }),
+  })
   const origin = await app.listen({ port: 0, host: '127.0.0.1' })
   return { origin, close: () => app.close() }
 }

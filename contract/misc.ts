@@ -128,6 +128,12 @@ export const clientConfigResponse = z.object({
 export type ClientConfigResponse = z.infer<typeof clientConfigResponse>
 
 /**
+ * The id of the `<script type="application/json">` in which the reference server writes the
+ * GET /config answer into the index.html it serves, so the page knows it without a round trip.
+ */
+export const SERVED_CONFIG_ELEMENT_ID = 'client-config'
+
+/**
  * POST /sandbox/kyc (sandbox mode only, signed in): the sandbox KYC reviewer. `next` walks
  * init → waiting → pending → verified; a status jumps there. Answers the status now held.
  */

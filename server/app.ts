@@ -8,7 +8,7 @@ import { registerRateLimit } from './http/rateLimit'
 import { authRoutes } from './http/routes/auth'
 import { billingRoutes } from './http/routes/billing'
 import { bonusRoutes } from './http/routes/bonus'
-import { miscRoutes } from './http/routes/misc'
+import { clientConfigOf, miscRoutes } from './http/routes/misc'
 import { passwordRoutes } from './http/routes/password'
 import { profileRoutes } from './http/routes/profile'
 import { profileAreaRoutes } from './http/routes/profileArea'
@@ -76,7 +76,7 @@ export async function buildApp(opts: {
     },
     { prefix: API_PREFIX },
   )
-  await registerStatic(app, config.distDir, { mode: config.mode })
+  await registerStatic(app, config.distDir, { config: clientConfigOf(config) })
   app.addHook('onClose', async () => {
     for (const t of services.timers) clearTimeout(t)
     services.timers.clear()

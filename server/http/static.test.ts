@@ -7,6 +7,10 @@ import {
   routeMatcher,
   routePreload,
 } from './static'
+import { clientConfigOf } from './routes/misc'
+
+/** A production deployment's GET /config answer, every game on this server. */
+const production = clientConfigOf({ mode: 'production', gameServices: {} })
 
 describe('client route matching for the SPA fallback', () => {
   it('compiles params with their regexes and literal segments', () => {
@@ -63,24 +67,34 @@ describe('client route matching for the SPA fallback', () => {
     expect(find('/games/dice')).toBeUndefined()
     expect(
       markIndex('<html><head></head></html>', {
-        mode: 'production',
+        config: production,
         styles: find('/games/crash')?.preload?.styles,
       }),
-    ).toBe(
-      '<html data-mode="production"><head>' +
-        '<link rel="preload" as="style" crossorigin href="/assets/CrashPage-1.css"></head></html>',
-    )
+    ).toContain('<link rel="preload" as="style" crossorigin href="/assets/CrashPage-1.css"></head>')
   })
 })
 
 describe('the served index.html', () => {
-  it('carries the mode on <html> and a modulepreload per script in <head>', () => {
+  it('carries the mode on <html>, the config as JSON data and a modulepreload per script', () => {
     const html = '<!doctype html><html lang="en"><head><title>T</title></head><body></body></html>'
-    expect(markIndex(html, { mode: 'sandbox', preload: ['/assets/locale-ru-1.js'] })).toBe(
+    const sandbox = { ...production, mode: 'sandbox' as const }
+    expect(markIndex(html, { config: sandbox, preload: ['/assets/locale-ru-1.js'] })).toBe(
       '<!doctype html><html data-mode="sandbox" lang="en"><head><title>T</title>' +
+        `<script type="application/json" id="client-config">${JSON.stringify(sandbox)}</script>` +
         '<link rel="modulepreload" crossorigin href="/assets/locale-ru-1.js"></head><body></body></html>',
     )
-    expect(markIndex(html, { mode: 'production' })).toContain('<title>T</title></head>')
+    expect(markIndex(html, { config: production })).toMatch(/<\/script><\/head>/)
+  })
+
+  it('writes a config value that holds markup as data that cannot close its element', () => {
+    const hostile = {
+      ...production,
+      game_services: { ...production.game_services, crash: 'https://x/</script><script>1</script>' },
+    }
+    const page = markIndex('<html><head></head></html>', { config: hostile })
+    expect(page.match(/<\/script>/g)).toHaveLength(1)
+    const data = /<script type="application\/json" id="client-config">(.*?)<\/script>/.exec(page)
+    expect(JSON.parse(data?.[1] ?? '')).toEqual(hostile)
   })
 
   it('guesses the start locale from the prefix, the cookie, then the browser languages', () => {

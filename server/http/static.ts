@@ -4,6 +4,7 @@ import { extname, join, resolve, sep } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
+import { SERVED_CONFIG_ELEMENT_ID, type ClientConfigResponse } from '../../contract'
 
 const assetPath = z.string().regex(/^\/assets\/[\w.-]+\.js$/)
 const stylePath = z.string().regex(/^\/assets\/[\w.-]+\.css$/)
@@ -83,8 +84,12 @@ type PreloadFile = z.infer<typeof preloadFile>
 
 /** What the served index.html says about the server and the page before any script runs. */
 export interface IndexFacts {
-  /** `sandbox` shows the no-real-money banner from the first paint (src/features/sandbox). */
-  mode: 'sandbox' | 'production'
+  /**
+   * The GET /config answer, written into the page, so the client needs no round trip for it
+   * (src/features/session/clientConfig.ts); its mode as `<html data-mode>` too, so that `sandbox`
+   * shows the no-real-money banner from the first paint (src/features/sandbox).
+   */
+  config: ClientConfigResponse
   /** Scripts the page will import at start, fetched beside the entry (`modulepreload`). */
   preload?: readonly string[]
   /** Stylesheets the page's scripts will add, fetched beside the entry (`preload` as style). */
@@ -94,18 +99,22 @@ export interface IndexFacts {
 /**
  * Marks the served index.html with the server's mode (`<html data-mode="sandbox">`), so the shell
  * draws the sandbox banner in its first frame instead of pushing the page down when `/config`
- * answers, and names the scripts to preload. Attributes and links, not an inline script: the CSP
- * allows no inline script.
+ * answers; writes the GET /config answer as a JSON data block, which saves a phone a round trip
+ * before a game page can draw; and names the scripts to preload. Attributes, data and links, no
+ * inline script: the CSP allows none (a JSON block is data, never run).
  */
 export function markIndex(html: string, facts: IndexFacts): string {
+  // `<` escaped, so no value can close the element; JSON.parse reads \u003c back as `<`.
+  const config = JSON.stringify(facts.config).replace(/</g, '\\u003c')
   const links = [
+    `<script type="application/json" id="${SERVED_CONFIG_ELEMENT_ID}">${config}</script>`,
     ...(facts.preload ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
     ...(facts.styles ?? []).map(
       (href) => `<link rel="preload" as="style" crossorigin href="${href}">`,
     ),
   ].join('')
   return html
-    .replace(/<html\b/i, `<html data-mode="${facts.mode}"`)
+    .replace(/<html\b/i, `<html data-mode="${facts.config.mode}"`)
     .replace(/<\/head>/i, `${links}</head>`)
 }
 

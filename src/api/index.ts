@@ -69,7 +69,13 @@ export {
 export { authEndpoints, type AuthEndpoints } from './auth'
 export { billingEndpoints, type BillingEndpoints } from './billing'
 export { bonusEndpoints, type BonusEndpoints } from './bonus'
-export { GEO_BLOCKED_STATUS, miscEndpoints, type GeoResult, type MiscEndpoints } from './misc'
+export {
+  GEO_BLOCKED_STATUS,
+  miscEndpoints,
+  servedClientConfig,
+  type GeoResult,
+  type MiscEndpoints,
+} from './misc'
 export { profileEndpoints, type ProfileEndpoints } from './profile'
 
 /** Every endpoint group, bound to one client. */

@@ -3,7 +3,7 @@
  * run in the background, so none notifies by default (SPEC.md section 8: their failures are
  * logged or swallowed, never shown); callers pass `notify: true` to change that.
  */
-import type { z } from 'zod/mini'
+import { z } from 'zod/mini'
 
 import type { ApiClient, CallOptions } from './client'
 import { hasStatus } from './errors'
@@ -17,6 +17,7 @@ import {
   mirrorRedirectResponse,
   mirrorResponse,
   sandboxKycResponse,
+  SERVED_CONFIG_ELEMENT_ID,
   successResponse,
   utmResponse,
   type GeoResponse,
@@ -35,6 +36,24 @@ import {
 /** The geo answer: where the visitor is, or that their country is blocked (451). */
 export type GeoResult =
   { readonly type: 'allowed'; readonly geo: GeoResponse } | { readonly type: 'blocked' }
+
+/**
+ * The GET /config answer the reference server wrote into the page (`<script type=
+ * "application/json" id="client-config">`), parsed like the call's; undefined where the page
+ * has none (another server served it) or what it has does not parse.
+ */
+export function servedClientConfig(doc: Pick<Document, 'getElementById'>) {
+  const text = doc.getElementById(SERVED_CONFIG_ELEMENT_ID)?.textContent
+  if (!text) return undefined
+  let raw: unknown
+  try {
+    raw = JSON.parse(text)
+  } catch {
+    return undefined
+  }
+  const parsed = z.safeParse(clientConfigResponse, raw)
+  return parsed.success ? parsed.data : undefined
+}
 
 /** HTTP status the geo call answers for a blocked country. */
 export const GEO_BLOCKED_STATUS = 451

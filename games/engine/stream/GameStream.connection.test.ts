@@ -52,6 +52,22 @@ describe('sharing', () => {
     expect(server.handshakes).toHaveLength(2)
   })
 
+  it('opens the socket only once `connectAfter` settles; a command sent before waits for it', async () => {
+    const server = await serve()
+    let paint!: () => void
+    const painted = new Promise<void>((resolve) => (paint = resolve))
+    const { stream, count } = open(server, { connectAfter: painted })
+    const bet = stream.command('bet', { amount: 5 })
+    await sleep(100)
+    expect(server.handshakes).toHaveLength(0)
+    expect(stream.getState().status).toBe('connecting')
+
+    paint()
+    await until(() => count('snapshot') === 1, 'snapshot after the paint')
+    expect(server.handshakes).toHaveLength(1)
+    expect((await bet).type).toBe('ok')
+  })
+
   it('refuses to share a socket with a consumer speaking another protocol', async () => {
     const server = await serve()
     open(server)

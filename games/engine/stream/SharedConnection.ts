@@ -45,6 +45,7 @@ export interface ConnectionOptions<E extends EventSchemas, C extends CommandSche
   readonly reconnectionDelayMs?: number
   readonly reconnectionDelayMaxMs?: number
   readonly clockSync?: ClockSyncOptions
+  readonly connectAfter?: PromiseLike<unknown>
 }
 
 interface SendOptions {
@@ -150,7 +151,12 @@ export class SharedConnection<E extends EventSchemas, C extends CommandSchemas> 
         if (this.socket.connected) void this.clock.run()
       }, intervalMs)
     }
-    this.socket.connect()
+    const open = () => {
+      if (!this.closed) this.socket.connect()
+    }
+    // Commands sent before then wait in socket.io's buffer, as they do during a reconnection.
+    if (options.connectAfter) void Promise.resolve(options.connectAfter).then(open, open)
+    else open()
   }
 
   /** Sends a command and resolves with its typed result; never rejects for network reasons. */

@@ -38,6 +38,9 @@ import type {
  * - `commandTimeoutMs`: default command deadline (5000), resends included.
  * - `reconnectionDelayMs` / `reconnectionDelayMaxMs`: socket.io's backoff (1000 / 5000).
  * - `clockSync`: samples per estimate (6), lowest-RTT samples kept (3), period (30 000 ms).
+ * - `connectAfter`: opens the socket once this settles (the page's first contentful paint, so the
+ *   handshake's requests do not compete with it on a slow phone); at once when absent. Commands
+ *   sent before wait in socket.io's send buffer.
  *
  * A second consumer of an open connection shares it as opened: its `getToken`, `clock` and tuning
  * are ignored, and its protocol must be the very same object.

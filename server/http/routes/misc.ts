@@ -8,6 +8,7 @@ import {
   mirrorDomainRequest,
   registerPageOpenEventRequest,
   utmRequest,
+  type ClientConfigResponse,
   type GeoResponse,
   type MirrorResponse,
   type UtmResponse,
@@ -17,6 +18,21 @@ import { messageError } from '../errors'
 import { countryOf } from '../geo'
 import { parseBody } from '../parse'
 
+/**
+ * What GET /config answers, also written into the served index.html (server/http/static.ts).
+ * Parsed on the way out as the client parses it on arrival: the map is the deployment's split.
+ */
+export function clientConfigOf(
+  config: Pick<Services['config'], 'mode' | 'gameServices'>,
+): ClientConfigResponse {
+  return clientConfigResponse.parse({
+    mode: config.mode,
+    game_services: Object.fromEntries(
+      gameServiceNames.map((name) => [name, config.gameServices[name] ?? null]),
+    ),
+  })
+}
+
 /** Deployment config, geo, mirrors and the middleware (attribution) calls. None needs a session. */
 export function miscRoutes(app: FastifyInstance, s: Services): void {
   const record = (kind: string, data: unknown) =>
@@ -25,15 +41,7 @@ export function miscRoutes(app: FastifyInstance, s: Services): void {
       JSON.stringify(data),
     ])
 
-  // Parsed on the way out as the client parses it on arrival: the map is the deployment's split.
-  app.get('/config', async () =>
-    clientConfigResponse.parse({
-      mode: s.config.mode,
-      game_services: Object.fromEntries(
-        gameServiceNames.map((name) => [name, s.config.gameServices[name] ?? null]),
-      ),
-    }),
-  )
+  app.get('/config', async () => clientConfigOf(s.config))
 
   app.get('/geo_ip', async (req) => {
     const country = countryOf(req, s.config)

@@ -1,9 +1,11 @@
 /**
  * GET /config, asked once per page load: the deployment's mode (the sandbox banner, the sandbox
  * controls) and its game service URLs. Every reader shares the one answer; a failed call is not
- * kept, so the next reader asks again.
+ * kept, so the next reader asks again. A page the reference server served carries the answer
+ * already (server/http/static.ts), so it asks nothing: on a phone's slow link that round trip
+ * came before a game page could draw.
  */
-import type { Api } from '../../api'
+import { servedClientConfig, type Api } from '../../api'
 
 type ClientConfig = Awaited<ReturnType<Api['misc']['clientConfig']>>
 
@@ -13,7 +15,8 @@ const asked = new WeakMap<Pick<Api, 'misc'>, Promise<ClientConfig>>()
 export function clientConfigOnce(api: Pick<Api, 'misc'>): Promise<ClientConfig> {
   let answer = asked.get(api)
   if (!answer) {
-    answer = api.misc.clientConfig()
+    const served = typeof document === 'undefined' ? undefined : servedClientConfig(document)
+    answer = served ? Promise.resolve(served) : api.misc.clientConfig()
     asked.set(api, answer)
     answer.catch(() => asked.delete(api))
   }

@@ -84,10 +84,15 @@ export function deliverySuite(ctx: SuiteContext): void {
       }
     })
 
-    it('revalidates index.html and files without a hash, and marks the page with the mode', async () => {
+    it('revalidates index.html and files without a hash, and marks the page with the mode and config', async () => {
       const page = await t.call('GET', '/')
       expect(page.headers['cache-control']).toBe('no-cache')
       expect(page.body).toContain('<html data-mode="sandbox" lang="en">')
+      // GET /config's answer rides in the page, so the client does not ask for it.
+      const served = /<script type="application\/json" id="client-config">(.*?)<\/script>/.exec(
+        page.body,
+      )?.[1]
+      expect(JSON.parse(served ?? 'null')).toEqual((await t.call('GET', '/api/config')).json())
       const preload = (html: string) =>
         /rel="modulepreload" crossorigin href="([^"]+)"/.exec(html)?.[1]
       expect(preload(page.body)).toBe('/assets/locale-en-1.js')
