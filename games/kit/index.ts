@@ -178,7 +178,9 @@ export {
 } from './ui/instantHotkeys'
 export { useInstantSettings, type InstantSettings } from './ui/instantSettings'
 export { asInstantWire, instantCommandActors, type AnyInstantWire } from './instant/link'
-export { verifyInstantBet, type InstantProof, type InstantVerdict } from './instant/verify'
+// The verifier itself (`./instant/verify`) is not re-exported: a value export here would pull its
+// hashing into every page that imports the kit, where InstantBetProof loads it on demand.
+export type { InstantProof, InstantVerdict } from './instant/verify'
 export { parseBetSearch } from './instant/betLink'
 export {
   instantBetProofLoader,

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
-import { crashPoint } from '../../engine/fairness'
+import type { CrashPoint } from '../../engine/fairness'
+import { lazyModule, useLazyModule } from '../../kit/ui/lazyModule'
 import { ProofDialog, useProofRequest, type ProofStatus } from '../../kit/ui/ProofDialog'
 import type { HistoryEntry, RoundId } from '../protocol'
 import { formatMultiplier } from '../scene/crashView'
@@ -19,6 +20,9 @@ export interface FairnessDialogProps {
   onRetry?: () => void
 }
 
+/** The maths that recompute the crash point (SHA-256, HMAC), fetched when a proof is opened. */
+const fairness = lazyModule(() => import('../../engine/fairness'))
+
 const MESSAGE_KEYS: Record<Exclude<ProofStatus, 'ready'>, string> = {
   loading: 'crash:fairness.loading',
   notFound: 'crash:fairness.notFound',
@@ -32,18 +36,26 @@ const MESSAGE_KEYS: Record<Exclude<ProofStatus, 'ready'>, string> = {
  */
 export function FairnessDialog({ roundId, proof, onClose, onRetry }: FairnessDialogProps) {
   const { t } = useTranslation()
+  const maths = useLazyModule(fairness)
+  // The proof's own status first (a round not found stays not found); then the maths'.
+  const status = proof.status === 'ready' ? maths.status : proof.status
+  const retry = proof.status === 'ready' ? maths.retry : onRetry
   return (
     <ProofDialog
       game="crash"
       title={t('crash:fairness.title', { round: roundId })}
-      status={proof.status}
-      message={proof.status === 'ready' ? '' : t(MESSAGE_KEYS[proof.status])}
+      status={status}
+      message={status === 'ready' ? '' : t(MESSAGE_KEYS[status])}
       closeLabel={t('crash:fairness.close')}
-      retry={onRetry ? { label: t('crash:fairness.retry'), onRetry } : undefined}
+      retry={retry ? { label: t('crash:fairness.retry'), onRetry: retry } : undefined}
       onClose={onClose}
     >
-      {proof.status === 'ready' ? (
-        <ProofBody entry={proof.entry} terminatingHash={proof.terminatingHash} />
+      {proof.status === 'ready' && maths.status === 'ready' ? (
+        <ProofBody
+          entry={proof.entry}
+          terminatingHash={proof.terminatingHash}
+          crashPoint={maths.module.crashPoint}
+        />
       ) : null}
     </ProofDialog>
   )
@@ -77,7 +89,15 @@ export function RoundProofDialog(props: {
   )
 }
 
-function ProofBody({ entry, terminatingHash }: { entry: HistoryEntry; terminatingHash?: string }) {
+function ProofBody({
+  entry,
+  terminatingHash,
+  crashPoint,
+}: {
+  entry: HistoryEntry
+  terminatingHash?: string
+  crashPoint: (roundHash: string, salt: string) => CrashPoint
+}) {
   const { t } = useTranslation()
   const computed = crashPoint(entry.roundHash, entry.salt)
   const matches = computed === entry.crashPoint

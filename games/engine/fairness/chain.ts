@@ -9,6 +9,7 @@ import { sha256 } from '@noble/hashes/sha2.js'
 import { z } from 'zod/mini'
 
 import { bytesToHex, hexToBytes, isHash } from './encoding'
+import { hashSchema } from './schemas'
 
 function assertHash(hash: string, what: string): void {
   if (!isHash(hash))
@@ -100,9 +101,6 @@ export function chainPosition(
   })
   return found
 }
-
-/** A SHA-256 digest in hex, as written in chain publications. */
-export const hashSchema = z.string().check(z.regex(/^[0-9a-fA-F]{64}$/, 'expected 64 hex digits'))
 
 /**
  * What the crash server publishes about its chain, in `.data/crash-chain.json` and over HTTP:

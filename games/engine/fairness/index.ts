@@ -13,13 +13,13 @@ export {
   FLOATS_PER_BLOCK,
   type FloatCursor,
 } from './floats'
+export { hashSchema } from './schemas'
 export {
   previousGameHash,
   walkChain,
   chainFrom,
   verifyChain,
   chainPosition,
-  hashSchema,
   crashChainPublicationSchema,
   CRASH_CHAIN_PUBLICATION_PATH,
   type CrashChainPublication,

@@ -15,7 +15,7 @@
  * precision players know from dice (99 / 97 % = 1.0206x); payouts are floored to minor units.
  */
 import { z } from 'zod/mini'
-import { hashSchema } from '../../engine/fairness'
+import { hashSchema } from '../../engine/fairness/schemas'
 import { currencySchema, type Minor } from '../../engine/money'
 import {
   COMMON_ERROR_CODES,

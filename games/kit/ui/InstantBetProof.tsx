@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react'
 import type { InstantRules } from '../instant/rules'
-import { verifyInstantBet } from '../instant/verify'
 import type { InstantBetProofOf, LoadInstantBetProof } from './betProof'
 import { useKitText } from './kitText'
+import { lazyModule, useLazyModule } from './lazyModule'
 import { ProofDialog, useProofRequest } from './ProofDialog'
+
+/** The verifier and its hashing, fetched when a proof is first opened, not with the page. */
+const verifier = lazyModule(() => import('../instant/verify'))
 
 /** Props of `InstantBetProof`. */
 export interface InstantBetProofProps<P, O> {
@@ -29,22 +32,29 @@ export function InstantBetProof<P, O>(props: InstantBetProofProps<P, O>) {
   const { game } = props
   const t = useKitText(game)
   const request = useProofRequest(props.betId, props.load)
+  const verify = useLazyModule(verifier)
   const proof = request.proof
-  const verdict = proof ? verifyInstantBet(props.rules, proof) : null
+  const verdict =
+    proof && verify.status === 'ready' ? verify.module.verifyInstantBet(props.rules, proof) : null
+  // The proof's own status first (a bet not found stays not found); then the verifier's.
+  const status = request.status === 'ready' ? verify.status : request.status
   const message =
-    request.status === 'notFound'
+    status === 'notFound'
       ? t('kit:proof.notFound')
-      : request.status === 'failed'
+      : status === 'failed'
         ? t('kit:proof.failed')
         : t('kit:proof.loading')
   return (
     <ProofDialog
       game={game}
       title={t('kit:proof.title')}
-      status={request.status}
+      status={status}
       message={message}
       closeLabel={t('kit:instant.close')}
-      retry={{ label: t('kit:proof.retry'), onRetry: request.retry }}
+      retry={{
+        label: t('kit:proof.retry'),
+        onRetry: request.status === 'ready' ? verify.retry : request.retry,
+      }}
       onClose={props.onClose}
     >
       {proof && verdict ? (
