@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COMPRESS_THRESHOLD_BYTES } from '../../../server/http/compression'
-import { startTestApp, type TestApp } from '../support/harness'
+import { DIST_PREFIX, startTestApp, type TestApp } from '../support/harness'
 import type { SuiteContext } from '../support/context'
 
 const SCRIPT = `export const answer = ${JSON.stringify('x'.repeat(2000))};\n`
@@ -15,7 +15,7 @@ const STYLE = `.a { color: red }\n`.repeat(200)
  * copies' bytes differ from a plain compression of the original, so a test tells which was sent).
  */
 async function builtDist(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'tessera-dist-'))
+  const dir = await mkdtemp(join(tmpdir(), DIST_PREFIX))
   await mkdir(join(dir, 'assets'))
   const files: Record<string, string> = {
     'index.html':

@@ -12,7 +12,7 @@ import {
 } from '../../../contract'
 import type { Db } from '../../../server/db/db'
 import { endpoints } from '../support/endpoints'
-import { startTestApp, type TestApp } from '../support/harness'
+import { DIST_PREFIX, startTestApp, type TestApp } from '../support/harness'
 import type { SuiteContext } from '../support/context'
 
 /** site, geo, middleware and coverage, run by api.test.ts on each driver over one shared database. */
@@ -273,7 +273,7 @@ export function siteSuite(ctx: SuiteContext): void {
       expect(build.json()).toEqual({ id: expect.stringMatching(/^[0-9a-f]{16}$/) })
       expect(build.headers['cache-control']).toBe('no-store')
 
-      const noRoutes = await mkdtemp(join(tmpdir(), 'tessera-dist-'))
+      const noRoutes = await mkdtemp(join(tmpdir(), DIST_PREFIX))
       await writeFile(join(noRoutes, 'index.html'), '<!doctype html><p>x</p>')
       const bare = await startTestApp(db, { DIST_DIR: noRoutes })
       try {

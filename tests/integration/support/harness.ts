@@ -1,6 +1,6 @@
-import { mkdtemp, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { buildApp } from '../../../server/app'
 import { loadConfig } from '../../../server/config'
@@ -18,9 +18,12 @@ export class TestClock {
   }
 }
 
+/** The name a test's temporary client build starts with; `close()` removes such a folder. */
+export const DIST_PREFIX = 'tessera-dist-'
+
 /** A fake built client: index.html and the route table the client build writes. */
 async function fakeDist(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'tessera-dist-'))
+  const dir = await mkdtemp(join(tmpdir(), DIST_PREFIX))
   await writeFile(
     join(dir, 'index.html'),
     '<!doctype html><html><body><div id="root"></div></body></html>',
@@ -69,6 +72,7 @@ export interface TestApp {
 
 /** Builds the app over `db` with test settings; `env` overrides the environment. */
 export async function startTestApp(db: Db, env: Record<string, string> = {}): Promise<TestApp> {
+  const distDir = env.DIST_DIR ?? (await fakeDist())
   const config = loadConfig({
     DATA_DIR: 'memory://',
     SCRYPT_N: '1024',
@@ -79,9 +83,9 @@ export async function startTestApp(db: Db, env: Record<string, string> = {}): Pr
     TESSERA_MODE: 'sandbox',
     BLOCKED_COUNTRIES: 'US,GB',
     CORS_ORIGINS: 'https://allowed.example',
-    DIST_DIR: await fakeDist(),
     PUBLIC_URL: 'http://tessera.test',
     ...env,
+    DIST_DIR: distDir,
   })
   const clock = new TestClock()
   const { app, services, routes } = await buildApp({ config, db, now: clock.now, logger: false })
@@ -124,6 +128,11 @@ export async function startTestApp(db: Db, env: Record<string, string> = {}): Pr
       if (!code) throw new Error(`no code sent to ${to}`)
       return code
     },
-    close: () => app.close(),
+    async close() {
+      await app.close()
+      // The temporary builds (this one's, or a suite's `tessera-dist-*` passed in) go with the app.
+      if (basename(distDir).startsWith(DIST_PREFIX))
+        await rm(distDir, { recursive: true, force: true })
+    },
   }
 }
