@@ -89,7 +89,10 @@ describe('the served index.html', () => {
   it('writes a config value that holds markup as data that cannot close its element', () => {
     const hostile = {
       ...production,
-      game_services: { ...production.game_services, crash: 'https://x/</script><script>1</script>' },
+      game_services: {
+        ...production.game_services,
+        crash: 'https://x/</script><script>1</script>',
+      },
     }
     const page = markIndex('<html><head></head></html>', { config: hostile })
     expect(page.match(/<\/script>/g)).toHaveLength(1)

@@ -20,7 +20,10 @@ describe('GET /config, once per page', () => {
     const clientConfig = vi.fn(async () => config)
     const api = { misc: { clientConfig } } as unknown as Pick<Api, 'misc'>
     const services = Object.fromEntries(GAME_SERVICES.map((name) => [name, null]))
-    const served = { mode: 'production', game_services: { ...services, crash: 'https://c.example' } }
+    const served = {
+      mode: 'production',
+      game_services: { ...services, crash: 'https://c.example' },
+    }
     const data = document.createElement('script')
     data.type = 'application/json'
     data.id = 'client-config'
