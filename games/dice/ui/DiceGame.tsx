@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { SnapshotFrom } from 'xstate'
 import { formatMoney, type Minor } from '../../engine/money'
@@ -9,15 +9,16 @@ import { connectGameStream } from '../../kit/stream/connectGameStream'
 import { initialAmountText } from '../../kit/ui/AmountField'
 import { GameFrame } from '../../kit/ui/GameFrame'
 import type { GameHooks, GameLayoutProps, GameModule, GamePageProps } from '../../kit/ui/gameModule'
-import { instantPageHooks, instantRoundInput } from '../../kit/ui/instantPage'
+import {
+  instantPageHooks,
+  instantRoundInput,
+  useInstantLayout,
+  type InstantPageExtra,
+} from '../../kit/ui/instantPage'
 import { GamePage } from '../../kit/ui/GamePage'
 import { InstantBetPanel, instantErrorKey } from '../../kit/ui/InstantBetPanel'
 import { InstantLiveTables } from '../../kit/ui/InstantLiveTables'
-import { useInstantSettings } from '../../kit/ui/instantSettings'
-import { useInstantAutobet } from '../../kit/ui/useInstantAutobet'
 import { diceAutobetMachine } from '../autobet.machine'
-import { seedsApi } from '../../kit/ui/seedsApi'
-import { instantBetProofLoader } from '../../kit/ui/betProof'
 import { ProofDialog } from '../../kit/ui/ProofDialog'
 import { ResultStrip } from '../../kit/ui/ResultStrip'
 import { diceOutcomeSchema, diceParamsSchema } from '../protocol'
@@ -33,27 +34,26 @@ import {
 } from '../rules'
 import { toDiceView } from '../scene/diceView'
 import { DICE_NAMESPACE, diceCommandActors, diceStreamWire } from '../stream'
-import { DiceBetProof, type LoadDiceBetProof } from './DiceBetProof'
+import { DiceBetProof } from './DiceBetProof'
 import { DiceFields } from './DiceFields'
 import { DEFAULT_DICE_PARAMS } from './diceFields'
 import './dice.css'
 
 type Snapshot = SnapshotFrom<typeof diceRoundMachine>
 
-/** Dice's own page props, besides every game's. */
-interface DicePageExtra {
-  /** A bet whose proof is open (the page's `?bet=` parameter), any bet by id; null: none. */
-  proofBet?: string | null
-  /** The player closed that proof; the page drops the parameter. */
-  onProofClosed?: () => void
-  /** How proofs are fetched; `instantBetProofLoader` on the service by default (tests: a fake). */
-  loadBetProof?: LoadDiceBetProof
-}
+/** Dice's own page props, besides every game's: the `?bet=` proof. */
+type DicePageExtra = InstantPageExtra<DiceParams, DiceOutcome>
 
 /** Props of `DiceGame`. */
 export type DiceGameProps = GamePageProps & DicePageExtra
 
 const noop = () => {}
+
+/** Dice's proofs and auto-bet, for the kit's instant layout. */
+const DICE_PAGE = {
+  proof: { game: 'dice', params: diceParamsSchema, outcome: diceOutcomeSchema },
+  autobet: diceAutobetMachine,
+}
 
 /** The scene's code (and Pixi with it) loads after the page's first frame (see `CanvasHost`). */
 const loadDiceScene = () => import('../scene/DiceScene').then((m) => new m.DiceScene())
@@ -94,16 +94,7 @@ function DiceLayout(props: GameLayoutProps<typeof diceRoundMachine> & DicePageEx
   const [amountText, setAmountText] = useState(() =>
     currency ? initialAmountText('dice', currency) : '',
   )
-  const [defaultLoader] = useState(() =>
-    instantBetProofLoader(
-      { game: 'dice', params: diceParamsSchema, outcome: diceOutcomeSchema },
-      props.serviceUrl,
-    ),
-  )
-  const [seeds] = useState(() => (player ? seedsApi(props.serviceUrl, props.getToken) : null))
-  const instantPlay = useInstantSettings((s) => s.instantPlay)
-  useEffect(() => actor.send({ type: 'SET_INSTANT', instant: instantPlay }), [actor, instantPlay])
-  const autobet = useInstantAutobet(actor, diceAutobetMachine)
+  const { loadProof, seeds, autobet } = useInstantLayout(props, DICE_PAGE)
   const locked = snapshot.matches('betting') || autobet.status.running
 
   const view = toDiceView(params, context.last, context.instant)
@@ -124,7 +115,7 @@ function DiceLayout(props: GameLayoutProps<typeof diceRoundMachine> & DicePageEx
       {props.proofBet ? (
         <DiceBetProof
           betId={props.proofBet}
-          load={props.loadBetProof ?? defaultLoader}
+          load={loadProof}
           onClose={props.onProofClosed ?? noop}
         />
       ) : null}

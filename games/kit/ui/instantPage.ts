@@ -1,10 +1,22 @@
 /**
  * What every instant game's kit module says the same way: how the kit's page reads the instant
- * round machine (balance, error, round and phase) and the machine's input for a player.
+ * round machine (balance, error, round and phase), the machine's input for a player, and what
+ * its layout sets up before drawing (proof loader, seeds, instant play, auto-bet).
  */
+import { useEffect, useState } from 'react'
+import type { InstantAutobetMachine } from '../instant/autobet.machine'
+import type { InstantRoundLike } from '../instant/autobetLink'
 import type { InstantRoundContext, InstantRoundInput } from '../instant/round.machine'
+import {
+  instantBetProofLoader,
+  type InstantProofSchemas,
+  type LoadInstantBetProof,
+} from './betProof'
 import type { GameHooks, GamePlayer } from './gameModule'
 import { instantErrorKey } from './InstantBetPanel'
+import { useInstantSettings } from './instantSettings'
+import { seedsApi } from './seedsApi'
+import { useInstantAutobet } from './useInstantAutobet'
 
 /** The part of an instant round machine's snapshot the page reads. */
 interface InstantSnapshot {
@@ -28,4 +40,37 @@ export function instantPageHooks<S extends InstantSnapshot>(): GameHooks<S> {
 /** The instant round machine's input for a player (null: a guest). */
 export function instantRoundInput(player: GamePlayer | null): InstantRoundInput {
   return { currency: player?.currency ?? null, balance: player?.balance ?? null }
+}
+
+/** An instant game's own page props, besides every game's: the `?bet=` proof. */
+export interface InstantPageExtra<P, O> {
+  /** A bet whose proof is open (the page's `?bet=` parameter), any bet by id; null: none. */
+  proofBet?: string | null
+  /** The player closed that proof; the page drops the parameter. */
+  onProofClosed?: () => void
+  /** How proofs are fetched; `instantBetProofLoader` on the service by default (tests: a fake). */
+  loadBetProof?: LoadInstantBetProof<P, O>
+}
+
+/**
+ * What an instant game's layout sets up before it draws, the same for every game: the proof
+ * loader (the page's, else one on the game's service), the seeds API for a player (none for a
+ * guest), instant play as the player's settings say, and the auto-bet run over the round.
+ */
+export function useInstantLayout<P, O>(
+  props: InstantPageExtra<P, O> & {
+    actor: InstantRoundLike<P>
+    player: GamePlayer | null
+    serviceUrl: string
+    getToken: () => string | null
+  },
+  game: { proof: InstantProofSchemas<P, O>; autobet: InstantAutobetMachine<P> },
+) {
+  const { actor, player, serviceUrl, getToken } = props
+  const [serviceLoader] = useState(() => instantBetProofLoader(game.proof, serviceUrl))
+  const [seeds] = useState(() => (player ? seedsApi(serviceUrl, getToken) : null))
+  const instantPlay = useInstantSettings((s) => s.instantPlay)
+  useEffect(() => actor.send({ type: 'SET_INSTANT', instant: instantPlay }), [actor, instantPlay])
+  const autobet = useInstantAutobet(actor, game.autobet)
+  return { loadProof: props.loadBetProof ?? serviceLoader, seeds, autobet }
 }

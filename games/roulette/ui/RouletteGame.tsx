@@ -1,22 +1,23 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { SnapshotFrom } from 'xstate'
 import { betLimits, formatMoney, type Minor } from '../../engine/money'
 import type { InstantResult } from '../../kit/instant/round.machine'
 import { newCommandKey } from '../../kit/stream/commandKey'
 import { connectGameStream } from '../../kit/stream/connectGameStream'
-import { instantBetProofLoader } from '../../kit/ui/betProof'
 import { GameFrame } from '../../kit/ui/GameFrame'
 import type { GameHooks, GameLayoutProps, GameModule, GamePageProps } from '../../kit/ui/gameModule'
-import { instantPageHooks, instantRoundInput } from '../../kit/ui/instantPage'
+import {
+  instantPageHooks,
+  instantRoundInput,
+  useInstantLayout,
+  type InstantPageExtra,
+} from '../../kit/ui/instantPage'
 import { InstantLiveTables } from '../../kit/ui/InstantLiveTables'
 import { GamePage } from '../../kit/ui/GamePage'
 import { InstantBetPanel, instantErrorKey } from '../../kit/ui/InstantBetPanel'
-import { useInstantSettings } from '../../kit/ui/instantSettings'
-import { useInstantAutobet } from '../../kit/ui/useInstantAutobet'
 import { rouletteAutobetMachine } from '../autobet.machine'
 import { ResultStrip } from '../../kit/ui/ResultStrip'
-import { seedsApi } from '../../kit/ui/seedsApi'
 import { rouletteOutcomeSchema, rouletteParamsSchema } from '../protocol'
 import { rouletteRoundMachine } from '../round.machine'
 import { isValidSpin, type RouletteOutcome, type RouletteParams } from '../rules'
@@ -35,7 +36,7 @@ import {
 } from './chips'
 import { HotColdNumbers } from './HotColdNumbers'
 import { usePocketName } from './names'
-import { RouletteBetProof, type LoadRouletteBetProof } from './RouletteBetProof'
+import { RouletteBetProof } from './RouletteBetProof'
 import { RouletteChips } from './RouletteChips'
 import { RouletteTable } from './RouletteTable'
 import './roulette.css'
@@ -46,20 +47,19 @@ type Spin = InstantResult<RouletteParams, RouletteOutcome>
 /** The wheel's code (and Pixi with it) loads after the page's first frame (see `CanvasHost`). */
 const loadRouletteScene = () => import('../scene/RouletteScene').then((m) => new m.RouletteScene())
 
-/** Roulette's own page props, besides every game's. */
-interface RoulettePageExtra {
-  /** A spin whose proof is open (the page's `?bet=` parameter), any spin by id; null: none. */
-  proofBet?: string | null
-  /** The player closed that proof; the page drops the parameter. */
-  onProofClosed?: () => void
-  /** How proofs are fetched; `instantBetProofLoader` on the service by default (tests: a fake). */
-  loadBetProof?: LoadRouletteBetProof
-}
+/** Roulette's own page props, besides every game's: the `?bet=` proof of a spin. */
+type RoulettePageExtra = InstantPageExtra<RouletteParams, RouletteOutcome>
 
 /** Props of `RouletteGame`. */
 export type RouletteGameProps = GamePageProps & RoulettePageExtra
 
 const noop = () => {}
+
+/** Roulette's proofs and auto-bet, for the kit's instant layout. */
+const ROULETTE_PAGE = {
+  proof: { game: 'roulette', params: rouletteParamsSchema, outcome: rouletteOutcomeSchema },
+  autobet: rouletteAutobetMachine,
+}
 
 /** Roulette's page: recent pockets, the wheel, the table of chips and the bet panel. */
 function RouletteLayout(props: GameLayoutProps<typeof rouletteRoundMachine> & RoulettePageExtra) {
@@ -73,16 +73,7 @@ function RouletteLayout(props: GameLayoutProps<typeof rouletteRoundMachine> & Ro
   const max = (limits?.max ?? 0) as Minor
   const [chip, setChip] = useState<Minor>(() => values[0] ?? (0 as Minor))
   const [table, setTable] = useState(EMPTY_TABLE)
-  const [defaultLoader] = useState(() =>
-    instantBetProofLoader(
-      { game: 'roulette', params: rouletteParamsSchema, outcome: rouletteOutcomeSchema },
-      props.serviceUrl,
-    ),
-  )
-  const [seeds] = useState(() => (player ? seedsApi(props.serviceUrl, props.getToken) : null))
-  const instantPlay = useInstantSettings((s) => s.instantPlay)
-  useEffect(() => actor.send({ type: 'SET_INSTANT', instant: instantPlay }), [actor, instantPlay])
-  const autobet = useInstantAutobet(actor, rouletteAutobetMachine)
+  const { loadProof, seeds, autobet } = useInstantLayout(props, ROULETTE_PAGE)
 
   const last = context.last
   const betId = last?.betId ?? null
@@ -104,7 +95,7 @@ function RouletteLayout(props: GameLayoutProps<typeof rouletteRoundMachine> & Ro
       {props.proofBet && currency !== null ? (
         <RouletteBetProof
           betId={props.proofBet}
-          load={props.loadBetProof ?? defaultLoader}
+          load={loadProof}
           currency={currency}
           locale={locale}
           onClose={props.onProofClosed ?? noop}
@@ -123,7 +114,7 @@ function RouletteLayout(props: GameLayoutProps<typeof rouletteRoundMachine> & Ro
           renderProof={(spin, close) => (
             <RouletteBetProof
               betId={spin.betId}
-              load={props.loadBetProof ?? defaultLoader}
+              load={loadProof}
               currency={spin.currency}
               locale={locale}
               onClose={close}
