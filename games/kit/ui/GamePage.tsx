@@ -5,7 +5,11 @@ import type { Minor } from '../../engine/money'
 import type { ConnectionState } from '../../engine/stream'
 import { streamTransport } from '../stream/connectGameStream'
 import type { GameModule, GamePageProps } from './gameModule'
+// In this order: the auto-bet form and the tables refine kit.css's panel rules of equal weight.
 import './kit.css'
+import './autoBet.css'
+import './betsTables.css'
+import './dialog.css'
 import { useKitText } from './kitText'
 
 const CONNECTING: ConnectionState = { status: 'connecting', rttMs: null, resyncing: false }
