@@ -1,7 +1,7 @@
-import { useRouter, useSearch } from '@tanstack/react-router'
-import { useCallback } from 'react'
+import { useSearch } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 import { CrashGame, parseCrashSearch } from '../../games/crash'
+import { useDropSearchParam } from './betProofParam'
 import { useShellGameProps } from './gamePageProps'
 
 /**
@@ -13,13 +13,7 @@ export function CrashPage() {
   const { t } = useTranslation()
   const shell = useShellGameProps('crash')
   const proofRound = parseCrashSearch(useSearch({ strict: false })).round
-  const router = useRouter()
-  // Closing the proof drops the parameter in place, so Back leaves the page instead of reopening it.
-  const onProofClosed = useCallback(() => {
-    const { pathname, search, hash } = router.state.location
-    const rest = Object.fromEntries(Object.entries(search).filter(([key]) => key !== 'round'))
-    void router.navigate({ to: pathname, search: rest, hash, replace: true })
-  }, [router])
+  const onProofClosed = useDropSearchParam('round')
   return (
     <section className="game-page" data-testid="page.crash">
       <h1 className="game-page__title" data-testid="page.title">
