@@ -1,7 +1,3 @@
-import { createServer, type Server as HttpServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
-// The test plays the browser's side of the wire.
-import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { profileUserResponse, registerResponse } from '../../contract'
 import { PROTOCOL_VERSION, parseAck, parseServerEvent } from '../../games/crash/protocol'
@@ -14,15 +10,7 @@ import {
 import type { Db } from '../../server/db/db'
 import { migrate } from '../../server/db/migrate'
 import { openPglite } from '../../server/db/pglite'
-import { crashModule } from '../../server/games/crash'
-import { BETTING_MS, PAUSE_MS, T0, TEST_SALT, TEST_SEED } from '../../server/games/crash/testing'
-import { diceModule } from '../../server/games/dice'
-import { instantKit } from '../../server/games/kit/instant/kit'
-import { liveModule } from '../../server/games/kit/instant/module'
-import { fixedSeeds } from '../../server/games/kit/instant/testing'
-import { fakeScheduler } from '../../server/games/kit/scheduler'
-import { attachRealtime, type Realtime } from '../../server/realtime/attach'
-import { startTestApp, type TestApp } from './support/harness'
+import { startSocketsApp, type SocketsApp, type TestSocket } from './support/sockets'
 
 /**
  * "Hide my statistics" on every public feed (issue 24): a guest watching crash's live bets and
@@ -30,84 +18,36 @@ import { startTestApp, type TestApp } from './support/harness'
  * row after the setting is saved, on sockets that were open before it was.
  */
 let db: Db
-let t: TestApp
-let http: HttpServer
-let realtime: Realtime
-let origin: string
-const clock = fakeScheduler(T0)
-const crashGame = crashModule({
-  scheduler: clock,
-  bettingMs: BETTING_MS,
-  pauseMs: PAUSE_MS,
-  chain: { seedHash: TEST_SEED, salt: TEST_SALT, length: 1000 },
-  publicationPath: null,
-})
-const sockets: ClientSocket[] = []
+let s: SocketsApp
 
 beforeAll(async () => {
   db = await openPglite('memory://')
   await migrate(db)
-  t = await startTestApp(db)
-  instantKit(t.services, { seeds: fixedSeeds('hidden-players') })
-  http = createServer()
-  realtime = await attachRealtime(http, t.services, {
-    log: { info: () => {}, error: (obj, msg) => console.error(msg, obj) },
-    games: [crashGame, diceModule(), liveModule()],
-  })
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
-  origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`
+  s = await startSocketsApp(db, 'hidden-players')
 }, 120_000)
 
 afterAll(async () => {
-  for (const s of sockets) s.disconnect()
-  await realtime?.close()
-  await new Promise((resolve) => http?.close(resolve))
-  await t?.close()
+  await s?.close()
   await db?.close()
 })
 
-/** A client socket on `namespace` keeping every event, unparsed, until a test takes it. */
-function connect(namespace: string, token?: string) {
-  const socket = connectClient(origin + namespace, {
-    auth: token ? { token } : {},
-    transports: ['websocket'],
-    forceNew: true,
-    reconnection: false,
-  })
-  sockets.push(socket)
-  const events: { name: string; payload: unknown }[] = []
-  const waiters: { name: string; resolve: (payload: unknown) => void }[] = []
-  socket.onAny((name: string, payload: unknown) => {
-    const waiter = waiters.find((w) => w.name === name)
-    if (waiter) {
-      waiters.splice(waiters.indexOf(waiter), 1)
-      waiter.resolve(payload)
-    } else events.push({ name, payload })
-  })
-  const next = (name: string) =>
-    new Promise<unknown>((resolve) => {
-      const seen = events.find((e) => e.name === name)
-      if (seen) {
-        events.splice(events.indexOf(seen), 1)
-        resolve(seen.payload)
-      } else waiters.push({ name, resolve })
-    })
-  return { socket, next }
-}
+/** A client socket on `namespace`, every one from the same address. */
+const connect = (namespace: string, token?: string) =>
+  s.connect(namespace, token ?? null, '10.20.0.1')
 
 let registered = 0
 /** A registered player with 10,000.00 RUB, their session token and public name. */
 async function player(): Promise<{ token: string; name: string }> {
   registered += 1
-  const res = await t.call('POST', '/api/api/v2/auth/register/email', {
+  const res = await s.t.call('POST', '/api/api/v2/auth/register/email', {
     body: { email: `hidden.player.${registered}@example.com`, password: 'password-123' },
   })
   expect(res.statusCode, res.body).toBe(200)
   const { token } = registerResponse.parse(res.json()).data
   const { user } = profileUserResponse.parse(
-    (await t.call('GET', '/api/profile/user', { token })).json(),
+    (await s.t.call('GET', '/api/profile/user', { token })).json(),
   )
-  await t.services.ledger.deposit({
+  await s.t.services.ledger.deposit({
     userId: user.id,
     currency: 'RUB',
     amount: 1_000_000,
@@ -118,7 +58,7 @@ async function player(): Promise<{ token: string; name: string }> {
 
 /** Saves "Hide my statistics" through the profile settings call, as the profile page does. */
 async function hide(token: string, hidden: boolean): Promise<void> {
-  const res = await t.call('PUT', '/api/profile/settings', {
+  const res = await s.t.call('PUT', '/api/profile/settings', {
     token,
     body: { is_statistics_hidden: hidden },
   })
@@ -127,7 +67,7 @@ async function hide(token: string, hidden: boolean): Promise<void> {
 
 describe('a player who hides their statistics', () => {
   it("is nameless on crash's live bets for a guest, live and in a later snapshot", async () => {
-    const crash = realtime.runtime(crashGame).crash
+    const crash = s.crash()
     const shown = await player()
     const hidden = await player()
     const guest = connect('/crash')
@@ -140,10 +80,10 @@ describe('a player who hides their statistics', () => {
     await hide(hidden.token, true)
     expect(crash.currentRound().phase).toBe('betting')
 
-    const bet = async (socket: ClientSocket) =>
+    const bet = async (socket: TestSocket) =>
       parseAck(
         'bet',
-        await socket.timeout(5000).emitWithAck('bet', {
+        await socket.send('bet', {
           type: 'bet',
           v: PROTOCOL_VERSION,
           key: crypto.randomUUID(),
@@ -152,10 +92,10 @@ describe('a player who hides their statistics', () => {
           autoCashoutAt: null,
         }),
       )
-    const acks = [await bet(shownSocket.socket), await bet(hiddenSocket.socket)]
+    const acks = [await bet(shownSocket), await bet(hiddenSocket)]
     const [shownBet, hiddenBet] = acks.map((a) => (a.type === 'ok' ? a.betId : null))
     const feed = guest.next('bets')
-    await clock.advance(250, () => crash.idle())
+    await s.advanceCrash(250)
     const event = parseServerEvent('bets', await feed)
     if (event.type !== 'bets') throw new Error('expected a bets event')
     expect(event.bets.map((r) => [r.betId, r.player])).toEqual([
@@ -182,10 +122,10 @@ describe('a player who hides their statistics', () => {
     await hiddenDice.next('snapshot')
     await hide(hidden.token, true)
 
-    const roll = async (socket: ClientSocket) => {
+    const roll = async (socket: TestSocket) => {
       const ack = diceWire.parseAck(
         'bet',
-        await socket.timeout(5000).emitWithAck('bet', {
+        await socket.send('bet', {
           type: 'bet',
           v: INSTANT_PROTOCOL_VERSION,
           key: crypto.randomUUID(),
@@ -203,9 +143,9 @@ describe('a player who hides their statistics', () => {
       return event.rows.map((r) => [r.betId, r.player])
     }
 
-    const hiddenBet = await roll(hiddenDice.socket)
+    const hiddenBet = await roll(hiddenDice)
     expect(await rows()).toEqual([[hiddenBet, null]])
-    const shownBet = await roll(shownDice.socket)
+    const shownBet = await roll(shownDice)
     expect(await rows()).toEqual([[shownBet, shown.name]])
 
     const late = liveWire.parseEvent('snapshot', await connect(LIVE_NAMESPACE).next('snapshot'))
@@ -215,7 +155,7 @@ describe('a player who hides their statistics', () => {
 
     // Shown again: the next row names them, on the same socket.
     await hide(hidden.token, false)
-    const again = await roll(hiddenDice.socket)
+    const again = await roll(hiddenDice)
     expect(await rows()).toEqual([[again, hidden.name]])
   })
 })

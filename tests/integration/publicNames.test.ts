@@ -43,22 +43,26 @@ describe('public names', () => {
     return profileUserResponse.parse(res.json()).user.name
   }
 
-  it('are generated for an e-mail registration, never its local part', async () => {
-    const email = 'anna.smith@example.com'
-    const res = await t.call('POST', '/api/api/v2/auth/register/email', {
-      body: { email, password: 'password-123' },
+  /** The public name of an account registered by `route` with `id` (its e-mail or phone). */
+  const registeredName = async (
+    route: 'email' | 'phone',
+    id: { email: string } | { phone: string },
+  ) => {
+    const res = await t.call('POST', `/api/api/v2/auth/register/${route}`, {
+      body: { ...id, password: 'password-123' },
     })
     expect(res.statusCode, res.body).toBe(200)
-    expectAnonymous(await nameOf(registerResponse.parse(res.json()).data.token), { email })
+    return nameOf(registerResponse.parse(res.json()).data.token)
+  }
+
+  it('are generated for an e-mail registration, never its local part', async () => {
+    const email = 'anna.smith@example.com'
+    expectAnonymous(await registeredName('email', { email }), { email })
   })
 
   it('are generated for a phone registration, never its number', async () => {
     const phone = '+7 (999) 765 43 21'
-    const res = await t.call('POST', '/api/api/v2/auth/register/phone', {
-      body: { phone, password: 'password-123' },
-    })
-    expect(res.statusCode, res.body).toBe(200)
-    expectAnonymous(await nameOf(registerResponse.parse(res.json()).data.token), { phone })
+    expectAnonymous(await registeredName('phone', { phone }), { phone })
   })
 
   it('are generated for a social log-in', async () => {

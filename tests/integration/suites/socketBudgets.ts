@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { INSTANT_PROTOCOL_VERSION } from '../../../games/kit/instant/protocol'
-import { LOSING_DICE } from '../../../server/games/kit/instant/testing'
-import type { SocketsApp, TestSocket } from '../support/sockets'
+import { diceBet, type SocketsApp, type TestSocket } from '../support/sockets'
 
 /** Closes `sockets` from the server's side, which gives their slots back at once. */
 function closeOnServer(s: SocketsApp, namespace: string, sockets: readonly TestSocket[]): void {
@@ -20,7 +18,7 @@ export function socketBudgetsSuite(ctx: { s: SocketsApp }): void {
       const cap = s.t.services.config.sockets.perPlayer
       expect(cap).toBe(20)
       const p = await s.player(0, 1)
-      const token = p.sessions[0]!.token
+      const token = p.sessions[0].token
       const open = Array.from({ length: cap }, (_, i) =>
         s.connect(i % 2 ? '/dice' : '/roulette', token, `10.6.0.${i + 1}`),
       )
@@ -41,7 +39,7 @@ export function socketBudgetsSuite(ctx: { s: SocketsApp }): void {
       const p = await s.player(0, 1)
       const address = '10.7.0.1'
       const open = [
-        s.connect('/dice', p.sessions[0]!.token, address),
+        s.connect('/dice', p.sessions[0].token, address),
         ...Array.from({ length: cap - 1 }, () => s.connect('/live', null, address)),
       ]
       await Promise.all(open.map((c) => c.connected))
@@ -58,22 +56,11 @@ export function socketBudgetsSuite(ctx: { s: SocketsApp }): void {
       s.budget.now += 1000
       const p = await s.player(1_000_000, 1)
       const sockets = Array.from({ length: 20 }, (_, i) =>
-        s.connect('/dice', p.sessions[0]!.token, `10.8.0.${i + 1}`),
+        s.connect('/dice', p.sessions[0].token, `10.8.0.${i + 1}`),
       )
       await Promise.all(sockets.map((c) => c.connected))
       const answers = await Promise.all(
-        sockets.flatMap((c) =>
-          Array.from({ length: 20 }, () =>
-            c.send('bet', {
-              type: 'bet',
-              v: INSTANT_PROTOCOL_VERSION,
-              key: `k-${crypto.randomUUID()}`,
-              amount: 100,
-              currency: 'RUB',
-              params: LOSING_DICE,
-            }),
-          ),
-        ),
+        sockets.flatMap((c) => Array.from({ length: 20 }, () => c.send('bet', diceBet()))),
       )
       const codes = answers.map((a) => (a as { type: string; code?: string }).code ?? 'ok')
       expect(codes.filter((c) => c === 'ok')).toHaveLength(budget)

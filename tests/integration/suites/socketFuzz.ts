@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { PROTOCOL_VERSION } from '../../../games/crash/protocol'
 import { INSTANT_PROTOCOL_VERSION } from '../../../games/kit/instant/protocol'
 import { GAME_MODULES } from '../../../server/games'
-import { LOSING_DICE } from '../../../server/games/kit/instant/testing'
-import type { SocketsApp, TestSocket } from '../support/sockets'
+import { diceBet, type SocketsApp, type TestSocket } from '../support/sockets'
 
 /** Refusals that say "your request", as a 4xx does; `internal` is the one that must never come. */
 const CLIENT_CODES = [
@@ -35,14 +34,7 @@ const EXAMPLES: Record<string, () => unknown> = {
   'crash:cashOut': () => ({ type: 'cashOut', v: PROTOCOL_VERSION, key: key(), betId: 'b-1' }),
   'crash:cancelBet': () => ({ type: 'cancelBet', v: PROTOCOL_VERSION, key: key(), betId: 'b-1' }),
   'crash:sync': () => ({ type: 'sync', v: PROTOCOL_VERSION }),
-  'dice:bet': () => ({
-    type: 'bet',
-    v: INSTANT_PROTOCOL_VERSION,
-    key: key(),
-    amount: 100,
-    currency: 'RUB',
-    params: LOSING_DICE,
-  }),
+  'dice:bet': diceBet,
   'roulette:bet': () => ({
     type: 'bet',
     v: INSTANT_PROTOCOL_VERSION,
@@ -158,8 +150,8 @@ export function socketFuzzSuite(ctx: { s: SocketsApp }): void {
     it('answers a key or id with NUL or half a surrogate pair bad_request', async () => {
       const { s } = ctx
       const p = await s.player(1_000_000, 1)
-      const crash = s.connect('/crash', p.sessions[0]!.token, '10.10.0.1')
-      const dice = s.connect('/dice', p.sessions[0]!.token, '10.10.0.1')
+      const crash = s.connect('/crash', p.sessions[0].token, '10.10.0.1')
+      const dice = s.connect('/dice', p.sessions[0].token, '10.10.0.1')
       await Promise.all([crash.connected, dice.connected])
       for (const bad of ['abc\u0000defgh', 'abc\ud800defgh', 'abc\udfffdefgh']) {
         s.budget.now += 1000
@@ -171,8 +163,7 @@ export function socketFuzzSuite(ctx: { s: SocketsApp }): void {
         expect(await crash.send('cashOut', { ...cashOut, betId: bad })).toMatchObject({
           code: 'bad_request',
         })
-        const diceBet = EXAMPLES['dice:bet']!() as object
-        expect(await dice.send('bet', { ...diceBet, key: bad })).toMatchObject({
+        expect(await dice.send('bet', { ...diceBet(), key: bad })).toMatchObject({
           code: 'bad_request',
         })
       }
@@ -184,7 +175,7 @@ export function socketFuzzSuite(ctx: { s: SocketsApp }): void {
       const sockets = new Map<string, TestSocket>()
       const targets: { namespace: string; command: string; example: () => unknown }[] = []
       for (const game of s.games) {
-        const socket = s.connect(game.namespace, p.sessions[0]!.token, '10.11.0.1')
+        const socket = s.connect(game.namespace, p.sessions[0].token, '10.11.0.1')
         await socket.connected
         sockets.set(game.namespace, socket)
         for (const command of [...game.protocol.commands, 'time', 'resync']) {
@@ -226,7 +217,7 @@ export function socketFuzzSuite(ctx: { s: SocketsApp }): void {
         { numRuns: 600, seed: 242424 },
       )
       // Still serving.
-      expect(await sockets.get('/dice')!.send('bet', EXAMPLES['dice:bet']!())).toMatchObject({
+      expect(await sockets.get('/dice')!.send('bet', diceBet())).toMatchObject({
         type: 'ok',
       })
     }, 120_000)

@@ -1,22 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { PROTOCOL_VERSION } from '../../../games/crash/protocol'
 import { crashTimeMs } from '../../../games/crash/rules'
-import { INSTANT_PROTOCOL_VERSION } from '../../../games/kit/instant/protocol'
 import { BETTING_MS, PAUSE_MS } from '../../../server/games/crash/testing'
-import { LOSING_DICE } from '../../../server/games/kit/instant/testing'
-import { PASSWORD, type SocketsApp } from '../support/sockets'
+import { diceBet, PASSWORD, type SocketsApp } from '../support/sockets'
 
 /** What server/realtime/guard.ts answers and how socket.io names a kick by the server. */
 const KICKED = 'io server disconnect'
 
-const diceBet = () => ({
-  type: 'bet',
-  v: INSTANT_PROTOCOL_VERSION,
-  key: `k-${crypto.randomUUID()}`,
-  amount: 100,
-  currency: 'RUB',
-  params: LOSING_DICE,
-})
 const crashBet = () => ({
   type: 'bet',
   v: PROTOCOL_VERSION,
@@ -34,8 +24,7 @@ export function socketSessionsSuite(ctx: { s: SocketsApp }): void {
   describe('sockets end with their session', () => {
     it('log-out closes the sockets of that session on every namespace, not the other session', async () => {
       const { s } = ctx
-      const p = await s.player(100_000, 2)
-      const [mine, other] = p.sessions as [(typeof p.sessions)[0], (typeof p.sessions)[0]]
+      const [mine, other] = (await s.player(100_000, 2)).sessions
       const onDice = s.connect('/dice', mine.token, '10.2.0.1')
       const onCrash = s.connect('/crash', mine.token, '10.2.0.1')
       const beside = s.connect('/dice', other.token, '10.2.0.2')
@@ -53,8 +42,7 @@ export function socketSessionsSuite(ctx: { s: SocketsApp }): void {
 
     it("revocation from the sessions list closes that session's sockets: no more personal events reach them", async () => {
       const { s } = ctx
-      const p = await s.player(100_000, 2)
-      const [revoked, keeper] = p.sessions as [(typeof p.sessions)[0], (typeof p.sessions)[0]]
+      const [revoked, keeper] = (await s.player(100_000, 2)).sessions
       const gone = s.connect('/crash', revoked.token, '10.3.0.1')
       const kept = s.connect('/crash', keeper.token, '10.3.0.2')
       await Promise.all([gone.connected, kept.connected])
@@ -77,7 +65,7 @@ export function socketSessionsSuite(ctx: { s: SocketsApp }): void {
       }
       expect(crash.currentRound().phase).toBe('betting')
       expect(await kept.send('bet', crashBet())).toMatchObject({ type: 'ok', status: 'placed' })
-      const settled = new Promise<unknown>((resolve) => kept.socket.once('settled', resolve))
+      const settled = kept.next('settled')
       const { game } = crash.currentRound()
       await s.advanceCrash(BETTING_MS + crashTimeMs(crash.chain.crashPointOf(game)) + 1)
       expect(await settled).toMatchObject({ type: 'settled', status: 'lost' })
@@ -87,8 +75,7 @@ export function socketSessionsSuite(ctx: { s: SocketsApp }): void {
 
     it("a password change closes the other sessions' sockets and keeps the changer's", async () => {
       const { s } = ctx
-      const p = await s.player(100_000, 2)
-      const [changer, thief] = p.sessions as [(typeof p.sessions)[0], (typeof p.sessions)[0]]
+      const [changer, thief] = (await s.player(100_000, 2)).sessions
       const theirs = s.connect('/roulette', thief.token, '10.4.0.1')
       const mine = s.connect('/roulette', changer.token, '10.4.0.2')
       await Promise.all([theirs.connected, mine.connected])
@@ -111,16 +98,16 @@ export function socketSessionsSuite(ctx: { s: SocketsApp }): void {
       const idle = await s.player(100_000, 1)
       const swept = await s.player(100_000, 1)
       const used = await s.player(100_000, 1)
-      const idleSocket = s.connect('/dice', idle.sessions[0]!.token, '10.5.0.1')
-      const sweptSocket = s.connect('/dice', swept.sessions[0]!.token, '10.5.0.1')
-      const usedSocket = s.connect('/dice', used.sessions[0]!.token, '10.5.0.1')
+      const idleSocket = s.connect('/dice', idle.sessions[0].token, '10.5.0.1')
+      const sweptSocket = s.connect('/dice', swept.sessions[0].token, '10.5.0.1')
+      const usedSocket = s.connect('/dice', used.sessions[0].token, '10.5.0.1')
       await Promise.all([idleSocket.connected, sweptSocket.connected, usedSocket.connected])
       const idleMs = s.t.services.config.sessionIdleTtlS * 1000
 
       // Six days on, the third player's client refreshes its tokens over HTTP: its session is used.
       s.t.clock.advance(idleMs - 24 * 3600_000)
       const refreshed = await s.t.call('POST', '/api/auth/refresh-token', {
-        body: { refresh_token: used.sessions[0]!.refresh },
+        body: { refresh_token: used.sessions[0].refresh },
       })
       expect(refreshed.statusCode, refreshed.body).toBe(200)
       // Two days later the two others have been idle past the timeout; the socket does not know.

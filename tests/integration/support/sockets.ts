@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client'
+import { INSTANT_PROTOCOL_VERSION } from '../../../games/kit/instant/protocol'
 import { hashPassword } from '../../../server/auth/passwords'
 import type { Db } from '../../../server/db/db'
 import { crashModule, type CrashRuntime } from '../../../server/games/crash'
@@ -7,7 +8,7 @@ import { BETTING_MS, PAUSE_MS, T0, TEST_SALT, TEST_SEED } from '../../../server/
 import { diceModule } from '../../../server/games/dice'
 import { instantKit } from '../../../server/games/kit/instant/kit'
 import { liveModule } from '../../../server/games/kit/instant/module'
-import { fixedSeeds } from '../../../server/games/kit/instant/testing'
+import { fixedSeeds, LOSING_DICE } from '../../../server/games/kit/instant/testing'
 import type { GameModule } from '../../../server/games/kit/module'
 import { fakeScheduler } from '../../../server/games/kit/scheduler'
 import { rouletteModule } from '../../../server/games/roulette'
@@ -17,11 +18,31 @@ import { startTestApp, type TestApp } from './harness'
 /** The password of every player {@link SocketsApp.player} makes. */
 export const PASSWORD = 'sockets-password-1'
 
-/** One client socket: its acks and a count of the events it received, by name. */
+/** A dice bet of 100 minor units that loses on the fixed seeds, under a fresh key. */
+export const diceBet = () => ({
+  type: 'bet',
+  v: INSTANT_PROTOCOL_VERSION,
+  key: `k-${crypto.randomUUID()}`,
+  amount: 100,
+  currency: 'RUB',
+  params: LOSING_DICE,
+})
+
+/** `N` (a literal) values of `T` as a tuple, so that each can be destructured without a check. */
+type Tuple<T, N extends number, Acc extends T[] = []> = Acc['length'] extends N
+  ? Acc
+  : Tuple<T, N, [...Acc, T]>
+
+/** One client socket: its acks and the events it received. */
 export interface TestSocket {
   socket: ClientSocket
   /** Events received so far, by name. */
   received: Map<string, number>
+  /**
+   * The payload of the first event named `name` that no call took yet: one already received, else
+   * the next to come.
+   */
+  next(name: string): Promise<unknown>
   /** Resolves once connected, or rejects with the handshake's refusal. */
   connected: Promise<void>
   /** Resolves with socket.io's reason when the socket is disconnected. */
@@ -44,10 +65,14 @@ export interface SocketsApp {
   advanceCrash(ms: number): Promise<void>
   budget: { now: number }
   /** A player with money, a password, and `sessions` sessions (their tokens). */
-  player(
+  player<N extends number>(
     deposit: number,
-    sessions: number,
-  ): Promise<{ userId: number; email: string; sessions: { token: string; refresh: string }[] }>
+    sessions: N,
+  ): Promise<{
+    userId: number
+    email: string
+    sessions: Tuple<{ token: string; refresh: string }, N>
+  }>
   /** A socket on `namespace` from `address` (X-Forwarded-For; the app trusts its proxy). */
   connect(namespace: string, token: string | null, address: string): TestSocket
   close(): Promise<void>
@@ -90,7 +115,7 @@ export async function startSocketsApp(db: Db, label: string): Promise<SocketsApp
     crash,
     advanceCrash: (ms) => crashClock.advance(ms, () => crash().idle()),
     budget,
-    async player(deposit, count) {
+    async player<N extends number>(deposit: number, count: N) {
       players += 1
       const email = `sockets-${label}-${players}@test`
       const rows = await db.query<{ id: number }>(
@@ -107,12 +132,12 @@ export async function startSocketsApp(db: Db, label: string): Promise<SocketsApp
           key: `sockets-dep-${userId}`,
         })
       }
-      const sessions = []
+      const sessions: { token: string; refresh: string }[] = []
       for (let i = 0; i < count; i++) {
         const issued = await t.services.sessions.create(userId)
         sessions.push({ token: issued.token, refresh: issued.refresh_token })
       }
-      return { userId, email, sessions }
+      return { userId, email, sessions: sessions as Tuple<(typeof sessions)[0], N> }
     },
     connect(namespace, token, address) {
       const socket = connectClient(`${origin}${namespace}`, {
@@ -124,7 +149,17 @@ export async function startSocketsApp(db: Db, label: string): Promise<SocketsApp
       })
       sockets.push(socket)
       const received = new Map<string, number>()
-      socket.onAny((name: string) => received.set(name, (received.get(name) ?? 0) + 1))
+      // Events no `next` took yet, and the `next` calls still waiting for theirs.
+      const events: { name: string; payload: unknown }[] = []
+      const waiters: { name: string; resolve: (payload: unknown) => void }[] = []
+      socket.onAny((name: string, payload: unknown) => {
+        received.set(name, (received.get(name) ?? 0) + 1)
+        const waiter = waiters.find((w) => w.name === name)
+        if (waiter) {
+          waiters.splice(waiters.indexOf(waiter), 1)
+          waiter.resolve(payload)
+        } else events.push({ name, payload })
+      })
       const connected = new Promise<void>((resolve, reject) => {
         socket.once('connect', () => resolve())
         socket.once('connect_error', reject)
@@ -135,6 +170,14 @@ export async function startSocketsApp(db: Db, label: string): Promise<SocketsApp
       return {
         socket,
         received,
+        next: (name) =>
+          new Promise<unknown>((resolve) => {
+            const seen = events.find((e) => e.name === name)
+            if (seen) {
+              events.splice(events.indexOf(seen), 1)
+              resolve(seen.payload)
+            } else waiters.push({ name, resolve })
+          }),
         connected,
         disconnected,
         send: (name, payload) => socket.timeout(5000).emitWithAck(name, payload),
