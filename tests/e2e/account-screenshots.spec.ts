@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test'
 
 import { AppPage } from './pages/AppPage'
 import { logInByApi, ProfilePage, useToken } from './pages/ProfilePage'
+import { horizontalOverflow } from './support/layout'
 import { LOCALES } from './support/locales'
 
 /**
@@ -25,10 +26,7 @@ for (const locale of LOCALES) {
       const app = new AppPage(page)
       const shot = async (name: string) => {
         await page.evaluate(() => document.fonts.ready)
-        const overflow = await page.evaluate(
-          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        )
-        expect(overflow, `${name} overflows at ${width}px`).toBe(0)
+        expect(await horizontalOverflow(page), `${name} overflows at ${width}px`).toBe(0)
         await page.screenshot({
           path: join(
             testInfo.project.outputDir,

@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test'
 import { formatMoney, type Minor } from '../../games/engine/money'
 import AxeBuilder from '@axe-core/playwright'
 import { CrashPage } from './pages/CrashPage'
+import { AXE_TAGS } from './support/layout'
 import { LOCALES, t } from './support/locales'
 
 /**
@@ -89,7 +90,7 @@ test('bad auto-bet input gets translated messages and Start sends nothing', asyn
   // WCAG 2.1 A/AA on the panel (the whole page is the shell's sweep; the canvas makes it slow).
   const axe = await new AxeBuilder({ page: crash.page })
     .include('[data-testid="crash.bet-panel"]')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .withTags([...AXE_TAGS])
     .analyze()
   const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
   expect(serious.map((v) => v.id)).toEqual([])

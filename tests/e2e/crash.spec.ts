@@ -4,6 +4,7 @@ import { formatMoney, type Minor } from '../../games/engine/money'
 import type { ProfileUserResponse } from '../../contract'
 import { CrashPage } from './pages/CrashPage'
 import { PROFILE_CALL } from './support/calls'
+import { horizontalOverflow } from './support/layout'
 import { t } from './support/locales'
 
 /** The player's balance as the server's profile reports it, in minor units. */
@@ -110,10 +111,7 @@ test('screenshots of a running round at 375 px and 1440 px', async ({ page }) =>
     // Let the curve climb a little so the picture shows a round in play.
     await page.waitForTimeout(1500)
     await page.screenshot({ path: `test-results/screenshots/crash-running-${width}.png` })
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    )
-    expect(overflow, `crash overflows at ${width}px`).toBe(0)
+    expect(await horizontalOverflow(page), `crash overflows at ${width}px`).toBe(0)
   }
 })
 
@@ -174,9 +172,7 @@ test('a bet in the profile history reopens its round’s proof, with the crash p
         t(locale, 'crash:fairness.title', { round }),
       )
       await page.screenshot({ path: `test-results/screenshots/crash-proof-${locale}-${width}.png` })
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      )
+      const overflow = await horizontalOverflow(page)
       expect(overflow, `the proof overflows at ${width}px in ${locale}`).toBe(0)
       // Close is reachable at every width (the proof scrolls inside the dialog on a phone).
       // Closing drops the parameter in place: the game stays, Back returns to the history.

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import { createHash } from 'node:crypto'
 
@@ -6,6 +5,7 @@ import { settleDice, type DiceParams } from '../../games/dice/rules'
 import { floatCursor, hashServerSeed } from '../../games/engine/fairness'
 import { formatMoney, type Minor } from '../../games/engine/money'
 import { CrashPage, FUNDED_BALANCE, fundedPlayer } from './pages/CrashPage'
+import { axeViolations, horizontalOverflow } from './support/layout'
 import { t } from './support/locales'
 
 /**
@@ -85,16 +85,9 @@ test('an auto-bet run of 10 stops on profit at the first win, the balance matche
   )
   // The Auto tab, its stop reason shown, fits a phone and passes axe.
   await page.setViewportSize({ width: 375, height: 812 })
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  )
-  expect(overflow).toBeLessThanOrEqual(0)
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0)
   await page.getByTestId('dice.autobet').screenshot({
     path: `${process.env.SHOTS_DIR ?? test.info().outputPath()}/dice-autobet-profit-375.png`,
   })
-  const axe = await new AxeBuilder({ page })
-    .include('[data-testid="dice.bet-panel"]')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([])
+  expect(await axeViolations(page, '[data-testid="dice.bet-panel"]')).toEqual([])
 })

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test'
 
 import { AppPage } from './pages/AppPage'
 import { logInByApi, useToken } from './pages/ProfilePage'
+import { horizontalOverflow } from './support/layout'
 import { LOCALES } from './support/locales'
 
 /**
@@ -25,10 +26,10 @@ for (const locale of LOCALES) {
       await app.open(locale.prefix || '/')
       await expect(balance).toBeVisible()
       await page.evaluate(() => document.fonts.ready)
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      )
-      expect(overflow, `header overflows at ${width}px in ${locale.code}`).toBe(0)
+      expect(
+        await horizontalOverflow(page),
+        `header overflows at ${width}px in ${locale.code}`,
+      ).toBe(0)
       for (const control of [balance, deposit, logout]) {
         const box = await control.boundingBox()
         expect(box, `${width}px ${locale.code}`).not.toBeNull()

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { AppPage } from './pages/AppPage'
+import { horizontalOverflow } from './support/layout'
 import { t } from './support/locales'
 
 test('the switcher keeps the page, sets the cookie and later visits follow it', async ({
@@ -75,8 +76,5 @@ test('phones keep a working switcher in the footer', async ({ page }) => {
   await app.languageLink('footer', 'ru').click()
   await expect(page).toHaveURL(/\/ru\/bonuses$/)
   // Nothing wider than the phone.
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  )
-  expect(overflow).toBe(0)
+  expect(await horizontalOverflow(page)).toBe(0)
 })

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 
 import { formatMoney, type Minor } from '../../games/engine/money'
 import { spinPayout, type RouletteParams } from '../../games/roulette/rules'
 import { CrashPage, fundedPlayer } from './pages/CrashPage'
+import { axeViolations, layoutAtWidths } from './support/layout'
 import { LOCALES, t } from './support/locales'
 
 /** A page of `context` where a fresh funded player (RUB) is logged in, on /games/roulette. */
@@ -103,27 +103,13 @@ test('the roulette page in en, ru and kz at 375 px and 1440 px, axe clean', asyn
     await page.getByTestId('roulette.bet-button').focus()
     await page.keyboard.press('Enter')
     await expect(page.getByTestId('roulette.result')).toHaveAttribute('data-bet-id', /.+/)
-    for (const width of [375, 1440]) {
-      await page.setViewportSize({ width, height: width < 600 ? 812 : 900 })
-      await expect(page.getByTestId('roulette.bet-button')).toBeVisible()
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      )
-      expect(overflow, `${locale.code} ${width}`).toBeLessThanOrEqual(0)
-      await page.screenshot({
-        path: `test-results/screenshots/roulette-${locale.code}-${width}.png`,
-        fullPage: true,
-      })
-    }
+    await layoutAtWidths(page, {
+      name: 'roulette',
+      locale: locale.code,
+      ready: page.getByTestId('roulette.bet-button'),
+    })
     // Axe once, in the first language: the markup is the same in every language.
     if (locale !== LOCALES[0]) continue
-    const axe = await new AxeBuilder({ page })
-      .include('[data-testid="page.roulette"]')
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze()
-    expect(
-      axe.violations.map((v) => `${v.id}: ${v.nodes[0]?.target}`),
-      locale.code,
-    ).toEqual([])
+    expect(await axeViolations(page, '[data-testid="page.roulette"]'), locale.code).toEqual([])
   }
 })

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { AppPage } from './pages/AppPage'
+import { horizontalOverflow } from './support/layout'
 import { LOCALES } from './support/locales'
 
 /**
@@ -23,10 +24,7 @@ for (const locale of LOCALES) {
       for (const { name, path } of PAGES) {
         await app.open(locale.prefix + (path === '/' && locale.prefix ? '' : path))
         await page.evaluate(() => document.fonts.ready)
-        const overflow = await page.evaluate(
-          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        )
-        expect(overflow, `${name} overflows at ${width}px`).toBe(0)
+        expect(await horizontalOverflow(page), `${name} overflows at ${width}px`).toBe(0)
         await page.screenshot({
           path: `test-results/screenshots/${locale.code}-${name}-${width}.png`,
           fullPage: true,

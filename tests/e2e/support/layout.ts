@@ -1,0 +1,47 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Locator, type Page } from '@playwright/test'
+
+/** WCAG 2.1 A and AA, the level the shell and every game page are held to. */
+export const AXE_TAGS: readonly string[] = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
+
+/**
+ * How many CSS pixels the document is wider than the viewport: 0 (or less) when nothing sticks
+ * out sideways, which is what a page that fits a phone must show.
+ */
+export function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  )
+}
+
+/**
+ * WCAG 2.1 A/AA violations of any impact inside `selector`, one `"<rule id>: <first target>"` line
+ * each, so a failing assertion names the rule and the element.
+ */
+export async function axeViolations(page: Page, selector: string): Promise<string[]> {
+  const axe = await new AxeBuilder({ page })
+    .include(selector)
+    .withTags([...AXE_TAGS])
+    .analyze()
+  return axe.violations.map((v) => `${v.id}: ${v.nodes[0]?.target}`)
+}
+
+/**
+ * A game page at a phone (375 px) and a desktop (1440 px) width, in that order: at each, `ready` is
+ * visible, nothing overflows sideways, and the full page is saved to
+ * `test-results/screenshots/<name>-<locale>-<width>.png`.
+ */
+export async function layoutAtWidths(
+  page: Page,
+  { name, locale, ready }: { name: string; locale: string; ready: Locator },
+): Promise<void> {
+  for (const width of [375, 1440]) {
+    await page.setViewportSize({ width, height: width < 600 ? 812 : 900 })
+    await expect(ready).toBeVisible()
+    expect(await horizontalOverflow(page), `${locale} ${width}`).toBeLessThanOrEqual(0)
+    await page.screenshot({
+      path: `test-results/screenshots/${name}-${locale}-${width}.png`,
+      fullPage: true,
+    })
+  }
+}
