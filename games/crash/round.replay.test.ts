@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { createActor, type StateValue } from 'xstate'
+import type { StateValue } from 'xstate'
 import { crashPoint } from '../engine/fairness'
 import type { Minor } from '../engine/money'
-import { parseRecording, replay, type Recording } from '../engine/replay'
+import { parseRecording, type Recording } from '../engine/replay'
+import { recordedStartBalance, replayRound } from '../kit/testing/replayRound'
 import autoCashoutRacesCrash from '../../tests/recordings/crash-auto-cashout-races-crash.json'
 import betAndCashOut from '../../tests/recordings/crash-bet-and-cash-out.json'
 import disconnectMidRound from '../../tests/recordings/crash-disconnect-mid-round.json'
@@ -10,6 +11,7 @@ import {
   crashCommandActors,
   crashEventFromStream,
   crashRoundMachine,
+  crashWire,
   maxWin,
   parseAck,
   parseServerEvent,
@@ -32,14 +34,10 @@ const FILES = {
 
 /** Replays a recording through the real machine, the real ack parsing and the stream mapping. */
 const replayCrash = (recording: Recording) =>
-  replay({
-    recording,
-    createActor: ({ clock, transport }) =>
-      createActor(crashRoundMachine.provide({ actors: crashCommandActors(transport) }), {
-        clock,
-        input: { currency: 'RUB', balance: startBalance(recording) },
-      }),
-    toEvent: (event) => crashEventFromStream(event.name, event.payload),
+  replayRound(recording, {
+    wire: crashWire,
+    machine: (transport) => crashRoundMachine.provide({ actors: crashCommandActors(transport) }),
+    eventFromStream: crashEventFromStream,
   })
 
 const load = (file: keyof typeof FILES) => parseRecording(FILES[file])
@@ -56,12 +54,7 @@ function event<T extends ServerEvent['type']>(recording: Recording, type: T) {
 }
 
 /** The balance the first snapshot reported: what the player had when the session began. */
-function startBalance(recording: Recording) {
-  const first = recording.events.find((e) => e.name === 'snapshot')
-  const snapshot = parseServerEvent('snapshot', first?.payload)
-  if (snapshot.type !== 'snapshot' || !snapshot.me) throw new Error('no player snapshot')
-  return snapshot.me.balance
-}
+const startBalance = (recording: Recording) => recordedStartBalance(crashWire, recording)
 
 /** The placed bet and the crash of its round, checked against the chain's fairness function. */
 function betAndCrash(recording: Recording) {

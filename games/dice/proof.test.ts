@@ -1,25 +1,19 @@
 import { describe, expect, it } from 'vitest'
-import { floatCursor, hashServerSeed } from '../engine/fairness'
 import type { Minor } from '../engine/money'
 import { diceRules } from './rules'
 import { verifyInstantBet } from '../kit/instant/verify'
+import { settledBetProof } from '../kit/testing/betProof'
 
 const SEED = 'a1'.repeat(32)
 const params = { target: 5050, direction: 'over' as const }
-const amount = 1000 as Minor
 // The server's own settlement of nonce 3 under this pair.
-const settled = diceRules.settle(params, amount, floatCursor(SEED, 'player', 3))
-const proof = {
+const { settled, proof } = settledBetProof(diceRules, {
   params,
-  outcome: settled.outcome,
-  amount,
-  multiplier: settled.multiplier,
-  payout: settled.payout,
-  serverSeedHash: hashServerSeed(SEED),
+  amount: 1000 as Minor,
+  serverSeed: SEED,
   clientSeed: 'player',
   nonce: 3,
-  serverSeed: SEED as string | null,
-}
+})
 
 describe('instant bet proof', () => {
   it('verifies a bet from its revealed seed pair', () => {

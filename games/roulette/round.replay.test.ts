@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createActor } from 'xstate'
-import { parseRecording, replay, type Recording } from '../engine/replay'
+import { parseRecording } from '../engine/replay'
+import { recordedStartBalance, replayRound } from '../kit/testing/replayRound'
 import spin from '../../tests/recordings/roulette-spin.json'
 import {
   rouletteCommandActors,
@@ -24,14 +24,6 @@ const recording = parseRecording(spin)
 const all = (name: string) =>
   recording.events.filter((e) => e.dir === 'in' && e.name === name).map((e) => e.payload)
 
-/** The balance the first snapshot reported. */
-function startBalance(rec: Recording) {
-  const first = rec.events.find((e) => e.name === 'snapshot')
-  const snapshot = rouletteWire.parseEvent('snapshot', first?.payload)
-  if (!snapshot?.me) throw new Error('no player snapshot')
-  return snapshot.me.balance
-}
-
 describe('roulette recording (live)', () => {
   it('is a live recording of the current protocol', () => {
     expect(recording.meta?.source).toBe('live')
@@ -48,7 +40,7 @@ describe('roulette recording (live)', () => {
     const acks = all('bet:ack').map((payload) => rouletteWire.parseAck('bet', payload))
     expect(bets).toHaveLength(2)
     expect(acks).toHaveLength(2)
-    let balance: number = startBalance(recording)
+    let balance: number = recordedStartBalance(rouletteWire, recording)
     for (const [index, ack] of acks.entries()) {
       const bet = bets[index]!
       if (ack?.type !== 'ok' || !bet) throw new Error(`spin ${index} refused`)
@@ -60,14 +52,11 @@ describe('roulette recording (live)', () => {
       expect(ack.nonce).toBe(index)
     }
 
-    const result = await replay({
-      recording,
-      createActor: ({ clock, transport }) =>
-        createActor(rouletteRoundMachine.provide({ actors: rouletteCommandActors(transport) }), {
-          clock,
-          input: { currency: 'RUB', balance: startBalance(recording) },
-        }),
-      toEvent: (event) => rouletteEventFromStream(event.name, event.payload),
+    const result = await replayRound(recording, {
+      wire: rouletteWire,
+      machine: (transport) =>
+        rouletteRoundMachine.provide({ actors: rouletteCommandActors(transport) }),
+      eventFromStream: rouletteEventFromStream,
     })
     // The first spin is revealed (the `after` delay on the virtual clock); instant play skips
     // the second's reveal.

@@ -1,7 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react'
 import i18next from 'i18next'
-import { initReactI18next } from 'react-i18next'
-import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import en from '../../../locales/en/crash.json'
 import kitEn from '../../../locales/en/kit.json'
 import ru from '../../../locales/ru/crash.json'
@@ -11,14 +10,9 @@ import { readAutoBetForm } from '../../kit/ui/autoBetForm'
 import { AutoBetPanel, type AutoBetPanelProps, type AutoBetStatus } from '../../kit/ui/AutoBetPanel'
 import type { CrashBetParams } from '../autobet.machine'
 import { crashAutobetForm } from './autoCashout'
+import { i18nTestEnv } from '../../kit/testing/i18n'
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { crash: en, kit: kitEn }, ru: { crash: ru, kit: kitRu } },
-    interpolation: { escapeValue: false },
-  })
-})
+i18nTestEnv({ en: { crash: en, kit: kitEn }, ru: { crash: ru, kit: kitRu } })
 
 const IDLE: AutoBetStatus = { running: false, played: 0, rounds: null, net: 0, stopReason: null }
 

@@ -1,21 +1,14 @@
 import { fireEvent, render, screen } from '@testing-library/react'
-import i18next from 'i18next'
-import { initReactI18next } from 'react-i18next'
-import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import en from '../../../locales/en/crash.json'
 import kitEn from '../../../locales/en/kit.json'
 import type { Minor } from '../../engine/money'
 import { adjustAmount, readAmount } from '../../kit/ui/betAmount'
 import { readAutoCashout } from './autoCashout'
 import { BetPanel, type BetPanelProps } from './BetPanel'
+import { i18nTestEnv } from '../../kit/testing/i18n'
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { crash: en, kit: kitEn } },
-    interpolation: { escapeValue: false },
-  })
-})
+i18nTestEnv({ en: { crash: en, kit: kitEn } })
 
 function renderPanel(overrides: Partial<BetPanelProps> = {}) {
   const props: BetPanelProps = {

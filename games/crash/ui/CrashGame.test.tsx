@@ -1,8 +1,5 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react'
-import i18next from 'i18next'
-import type { ReactNode } from 'react'
-import { initReactI18next } from 'react-i18next'
-import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import en from '../../../locales/en/crash.json'
 import kitEn from '../../../locales/en/kit.json'
 import { crashPoint } from '../../engine/fairness'
@@ -11,6 +8,7 @@ import { formatMultiplier } from '../scene/crashView'
 import { CrashGame } from './CrashGame'
 import type * as StreamModule from '../../kit/stream/connectGameStream'
 import type { LoadRoundProof, RoundProofResult } from './roundProof'
+import { i18nTestEnv } from '../../kit/testing/i18n'
 
 const SALT = 'a1'.repeat(32)
 const END = 'e0'.repeat(32)
@@ -20,12 +18,11 @@ const STRIP_HASH = '7b'.repeat(32)
 // The socket and the Pixi canvas are the app's edges: a fake stream hands the machine one
 // snapshot; the canvas host renders only its overlay.
 vi.mock('../../kit/stream/connectGameStream', async (importOriginal) => {
-  const original = await importOriginal<typeof StreamModule>()
+  const { fakeConnectGameStream } = await import('../../kit/testing/fakeGameStream')
   return {
-    ...original,
-    connectGameStream: ({ inbox }: { inbox: { send: (event: unknown) => void } }) => {
-      inbox.send({ type: 'CONNECTED', recovered: false, clockOffset: 0 })
-      inbox.send({
+    ...(await importOriginal<typeof StreamModule>()),
+    connectGameStream: fakeConnectGameStream({
+      snapshot: () => ({
         type: 'snapshot',
         v: PROTOCOL_VERSION,
         serverTime: 1_000,
@@ -48,28 +45,13 @@ vi.mock('../../kit/stream/connectGameStream', async (importOriginal) => {
           },
         ],
         me: null,
-      })
-      return {
-        stream: {
-          getState: () => ({ status: 'online', rttMs: 5, resyncing: false }),
-          subscribe: () => () => {},
-        },
-        stop: () => {},
-      }
-    },
+      }),
+    }),
   }
 })
-vi.mock('../../engine/canvas', () => ({
-  CanvasHost: ({ children }: { children?: ReactNode }) => <div>{children}</div>,
-}))
+vi.mock('../../engine/canvas', () => import('../../engine/canvas/testing/overlayOnlyCanvas'))
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { crash: en, kit: kitEn } },
-    interpolation: { escapeValue: false },
-  })
-})
+i18nTestEnv({ en: { crash: en, kit: kitEn } })
 
 /** A proof request the test answers by hand. */
 function pendingLoader() {

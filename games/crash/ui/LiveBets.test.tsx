@@ -1,20 +1,13 @@
 import { render, screen, within } from '@testing-library/react'
-import i18next from 'i18next'
-import { initReactI18next } from 'react-i18next'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import en from '../../../locales/en/crash.json'
 import kitEn from '../../../locales/en/kit.json'
 import { LIVE_BETS_SHOWN, leadingBets } from '../../kit/ui/LiveBets'
 import type { BetRow } from '../protocol'
 import { LiveBets, compareBets } from './LiveBets'
+import { i18nTestEnv } from '../../kit/testing/i18n'
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { crash: en, kit: kitEn } },
-    interpolation: { escapeValue: false },
-  })
-})
+i18nTestEnv({ en: { crash: en, kit: kitEn } })
 
 /** `count` rows from a fixed LCG: amounts repeat (ties), about a third cashed out. */
 function rows(count: number, seed = 11): BetRow[] {

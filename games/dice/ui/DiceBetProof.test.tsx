@@ -1,47 +1,28 @@
 import { render, screen } from '@testing-library/react'
-import i18next from 'i18next'
-import { initReactI18next } from 'react-i18next'
-import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import en from '../../../locales/en/dice.json'
 import kitEn from '../../../locales/en/kit.json'
-import { floatCursor, hashServerSeed } from '../../engine/fairness'
 import type { Minor } from '../../engine/money'
 import { diceRules } from '../rules'
-import type { InstantBetProofOf } from '../../kit/ui/betProof'
-import type { DiceOutcome, DiceParams } from '../rules'
-import { DiceBetProof, type LoadDiceBetProof } from './DiceBetProof'
+import { DiceBetProof } from './DiceBetProof'
+import { answeringProof, settledBetProof } from '../../kit/testing/betProof'
+import { i18nTestEnv } from '../../kit/testing/i18n'
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { dice: en, kit: kitEn } },
-    interpolation: { escapeValue: false },
-  })
-})
+i18nTestEnv({ en: { dice: en, kit: kitEn } })
 
 const SEED = 'c3'.repeat(32)
 const params = { target: 2000, direction: 'under' as const }
-const settled = diceRules.settle(params, 500 as Minor, floatCursor(SEED, 'mine', 9))
-const proof: InstantBetProofOf<DiceParams, DiceOutcome> = {
-  id: 'b-1',
-  game: 'dice',
+const { settled, proof } = settledBetProof(diceRules, {
   params,
-  outcome: settled.outcome,
   amount: 500 as Minor,
-  multiplier: settled.multiplier,
-  payout: settled.payout,
-  serverSeedHash: hashServerSeed(SEED),
+  serverSeed: SEED,
   clientSeed: 'mine',
   nonce: 9,
-  serverSeed: SEED,
-}
-const loader =
-  (answer: typeof proof): LoadDiceBetProof =>
-  async () => ({ type: 'ok', proof: answer })
+})
 
 describe('dice bet proof', () => {
   it('recomputes a rotated bet in the browser and says it is the same roll', async () => {
-    render(<DiceBetProof betId="b-1" load={loader(proof)} onClose={vi.fn()} />)
+    render(<DiceBetProof betId="b-1" load={answeringProof(proof)} onClose={vi.fn()} />)
     const verdict = await screen.findByTestId('dice.proof-verdict')
     expect(verdict.dataset.status).toBe('verified')
     expect(screen.getByTestId('dice.proof-roll').textContent).toBe(
@@ -51,7 +32,11 @@ describe('dice bet proof', () => {
 
   it('asks for a rotation while the server seed is secret', async () => {
     render(
-      <DiceBetProof betId="b-1" load={loader({ ...proof, serverSeed: null })} onClose={vi.fn()} />,
+      <DiceBetProof
+        betId="b-1"
+        load={answeringProof({ ...proof, serverSeed: null })}
+        onClose={vi.fn()}
+      />,
     )
     expect((await screen.findByTestId('dice.proof-verdict')).dataset.status).toBe('unrevealed')
   })

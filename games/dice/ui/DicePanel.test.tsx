@@ -1,8 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react'
-import i18next from 'i18next'
 import { useState } from 'react'
-import { initReactI18next } from 'react-i18next'
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import en from '../../../locales/en/dice.json'
 import kitEn from '../../../locales/en/kit.json'
 import type { Minor } from '../../engine/money'
@@ -11,14 +9,9 @@ import { useInstantSettings } from '../../kit/ui/instantSettings'
 import { chanceOf, isValidParams, multiplierFor, type DiceParams } from '../rules'
 import { DiceFields } from './DiceFields'
 import { DEFAULT_DICE_PARAMS } from './diceFields'
+import { i18nTestEnv } from '../../kit/testing/i18n'
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { dice: en, kit: kitEn } },
-    interpolation: { escapeValue: false },
-  })
-})
+i18nTestEnv({ en: { dice: en, kit: kitEn } })
 
 beforeEach(() => useInstantSettings.setState({ instantPlay: false, hotkeys: true }))
 

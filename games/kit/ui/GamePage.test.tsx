@@ -1,20 +1,13 @@
 import { act, render, screen } from '@testing-library/react'
-import i18next from 'i18next'
-import { initReactI18next } from 'react-i18next'
-import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { assign, setup } from 'xstate'
 import kitEn from '../../../locales/en/kit.json'
 import type { Minor } from '../../engine/money'
 import type { GameModule } from './gameModule'
 import { GamePage } from './GamePage'
+import { i18nTestEnv } from '../testing/i18n'
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { kit: kitEn } },
-    interpolation: { escapeValue: false },
-  })
-})
+i18nTestEnv({ en: { kit: kitEn } })
 
 /** A made-up game: a balance and an error the stream sets, a round it names. */
 const coinMachine = setup({

@@ -1,20 +1,13 @@
 import { fireEvent, render, screen } from '@testing-library/react'
-import i18next from 'i18next'
-import { initReactI18next } from 'react-i18next'
-import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import kitEn from '../../../locales/en/kit.json'
 import type { Minor } from '../../engine/money'
 import type { InstantAutobetStopReason } from '../instant/autobet.machine'
 import { InstantAutoBetPanel, type InstantAutoBetPanelProps } from './InstantAutoBetPanel'
 import type { InstantAutobetStatus } from './useInstantAutobet'
+import { i18nTestEnv } from '../testing/i18n'
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { kit: kitEn } },
-    interpolation: { escapeValue: false },
-  })
-})
+i18nTestEnv({ en: { kit: kitEn } })
 
 type Params = { pick: number }
 const IDLE: InstantAutobetStatus = {

@@ -1,21 +1,14 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react'
-import i18next from 'i18next'
-import { initReactI18next } from 'react-i18next'
 import type { Socket } from 'socket.io-client'
-import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import kitEn from '../../../locales/en/kit.json'
 import type { SocketFactory } from '../../engine/stream'
 import { LIVE_TABLE_LENGTH } from '../instant/protocol'
 import type { LiveTablesShell } from './gameModule'
 import { InstantLiveTables, connectLiveTables, type ConnectLiveTables } from './InstantLiveTables'
+import { i18nTestEnv } from '../testing/i18n'
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { kit: kitEn } },
-    interpolation: { escapeValue: false },
-  })
-})
+i18nTestEnv({ en: { kit: kitEn } })
 
 type Listener = (...args: unknown[]) => void
 

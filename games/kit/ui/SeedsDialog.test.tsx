@@ -1,18 +1,11 @@
 import { fireEvent, render, screen } from '@testing-library/react'
-import i18next from 'i18next'
-import { initReactI18next } from 'react-i18next'
-import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import kitEn from '../../../locales/en/kit.json'
 import { SeedsDialog } from './SeedsDialog'
 import type { SeedsApi } from './seedsApi'
+import { i18nTestEnv } from '../testing/i18n'
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { kit: kitEn } },
-    interpolation: { escapeValue: false },
-  })
-})
+i18nTestEnv({ en: { kit: kitEn } })
 
 const pair = {
   server_seed_hash: 'a'.repeat(64),

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { CanvasRuntime } from '../../engine/canvas/CanvasRuntime'
 import { createFakePlatform, settle } from '../../engine/canvas/testing/fakePlatform'
 import {
   expectNothingLeftAfter100Cycles,
   sceneTestEnv,
+  startScene,
 } from '../../engine/canvas/testing/sceneLifecycle'
 import { RouletteScene } from './RouletteScene'
 import type { RouletteView } from './rouletteView'
@@ -20,16 +20,12 @@ const views: RouletteView[] = [
 
 describe('RouletteScene', () => {
   it('lands the ball on the pocket it is given, and at once with instant play', async () => {
-    const fake = createFakePlatform()
-    let scene: RouletteScene | null = null
-    const runtime = new CanvasRuntime<RouletteView>({
-      element: env.element,
-      createScene: () => (scene = new RouletteScene()),
-      snapshot: views[0]!,
-      platform: fake.platform,
-    })
-    await runtime.start()
-    const app = fake.apps.at(-1)!
+    const { runtime, scene, app } = await startScene(
+      env.element,
+      createFakePlatform(),
+      () => new RouletteScene(),
+      views[0]!,
+    )
     app.ticker.tick(16)
     expect(scene!.inspect()).toMatchObject({ pocket: null, ballPocket: null, landed: false })
     runtime.setSnapshot(views[1]!)
@@ -45,16 +41,13 @@ describe('RouletteScene', () => {
   })
 
   it('puts the ball in its pocket at once when the player asks for reduced motion', async () => {
-    const fake = createFakePlatform({ reducedMotion: true })
-    let scene: RouletteScene | null = null
-    const runtime = new CanvasRuntime<RouletteView>({
-      element: env.element,
-      createScene: () => (scene = new RouletteScene()),
-      snapshot: views[1]!,
-      platform: fake.platform,
-    })
-    await runtime.start()
-    fake.apps.at(-1)!.ticker.tick(16)
+    const { runtime, scene, app } = await startScene(
+      env.element,
+      createFakePlatform({ reducedMotion: true }),
+      () => new RouletteScene(),
+      views[1]!,
+    )
+    app.ticker.tick(16)
     expect(scene!.inspect()).toMatchObject({ pocket: 17, ballPocket: 17, landed: true })
     runtime.destroy()
     await settle()

@@ -1,22 +1,14 @@
 import { render, screen } from '@testing-library/react'
-import i18next from 'i18next'
-import { initReactI18next } from 'react-i18next'
-import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import en from '../../../locales/en/roulette.json'
 import kitEn from '../../../locales/en/kit.json'
-import { floatCursor, hashServerSeed } from '../../engine/fairness'
 import type { Minor } from '../../engine/money'
-import type { InstantBetProofOf } from '../../kit/ui/betProof'
-import { rouletteRules, type RouletteOutcome, type RouletteParams } from '../rules'
+import { rouletteRules, type RouletteParams } from '../rules'
 import { RouletteBetProof } from './RouletteBetProof'
+import { answeringProof, settledBetProof } from '../../kit/testing/betProof'
+import { i18nTestEnv } from '../../kit/testing/i18n'
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { roulette: en, kit: kitEn } },
-    interpolation: { escapeValue: false },
-  })
-})
+i18nTestEnv({ en: { roulette: en, kit: kitEn } })
 
 const SEED = 'd4'.repeat(32)
 const params: RouletteParams = {
@@ -25,27 +17,20 @@ const params: RouletteParams = {
     { kind: 'red', amount: 200 as Minor },
   ],
 }
-const settled = rouletteRules.settle(params, 300 as Minor, floatCursor(SEED, 'mine', 4))
-const proof: InstantBetProofOf<RouletteParams, RouletteOutcome> = {
-  id: 'b-1',
-  game: 'roulette',
+const { settled, proof } = settledBetProof(rouletteRules, {
   params,
-  outcome: settled.outcome,
   amount: 300 as Minor,
-  multiplier: settled.multiplier,
-  payout: settled.payout,
-  serverSeedHash: hashServerSeed(SEED),
+  serverSeed: SEED,
   clientSeed: 'mine',
   nonce: 4,
-  serverSeed: SEED,
-}
+})
 
 describe('roulette spin proof', () => {
   it('lists the bets and recomputes the pocket in the browser', async () => {
     render(
       <RouletteBetProof
         betId="b-1"
-        load={async () => ({ type: 'ok', proof })}
+        load={answeringProof(proof)}
         currency="RUB"
         locale="en"
         onClose={vi.fn()}
@@ -63,7 +48,7 @@ describe('roulette spin proof', () => {
     render(
       <RouletteBetProof
         betId="b-1"
-        load={async () => ({ type: 'ok', proof: { ...proof, outcome: other } })}
+        load={answeringProof({ ...proof, outcome: other })}
         currency="RUB"
         locale="en"
         onClose={vi.fn()}

@@ -1,8 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
-import i18next from 'i18next'
-import type { ReactNode } from 'react'
-import { initReactI18next } from 'react-i18next'
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import en from '../../../locales/en/roulette.json'
 import kitEn from '../../../locales/en/kit.json'
 import { formatMoney, type Minor } from '../../engine/money'
@@ -11,6 +8,7 @@ import type * as StreamModule from '../../kit/stream/connectGameStream'
 import { useInstantSettings } from '../../kit/ui/instantSettings'
 import { spinPayout, type RouletteParams } from '../rules'
 import { RouletteGame } from './RouletteGame'
+import { i18nTestEnv } from '../../kit/testing/i18n'
 
 const HASH = 'ab'.repeat(32)
 const START = 100_000 as Minor
@@ -24,54 +22,38 @@ let hold: Promise<void> | null = null
 // snapshot and settles each bet on pocket 17 with the rules' payout; the canvas host renders
 // only its overlay.
 vi.mock('../../kit/stream/connectGameStream', async (importOriginal) => {
-  const original = await importOriginal<typeof StreamModule>()
+  const { fakeConnectGameStream } = await import('../../kit/testing/fakeGameStream')
   return {
-    ...original,
-    connectGameStream: ({ inbox }: { inbox: { send: (event: unknown) => void } }) => {
-      inbox.send({ type: 'CONNECTED', recovered: false, clockOffset: 0 })
-      inbox.send({
+    ...(await importOriginal<typeof StreamModule>()),
+    connectGameStream: fakeConnectGameStream({
+      snapshot: () => ({
         type: 'snapshot',
         v: 1,
         serverTime: 1_000,
         me: { balance: START, currency: 'RUB', serverSeedHash: HASH, clientSeed: 'c', nonce: 0 },
-      })
-      return {
-        stream: {
-          getState: () => ({ status: 'online', rttMs: 5, resyncing: false }),
-          subscribe: () => () => {},
-          request: async (name: string, payload: (typeof sent)[number]['payload']) => {
-            sent.push({ name, payload })
-            await hold
-            const payout = spinPayout(payload.params, POCKET)
-            return {
-              type: 'ok',
-              v: 1,
-              betId: `b-${sent.length}`,
-              outcome: { pocket: POCKET },
-              multiplier: multiplierOf(payload.amount, payout),
-              payout,
-              balance: START - payload.amount + payout,
-              nonce: sent.length - 1,
-              serverSeedHash: HASH,
-            }
-          },
-        },
-        stop: () => {},
-      }
-    },
+      }),
+      request: async (name: string, payload: (typeof sent)[number]['payload']) => {
+        sent.push({ name, payload })
+        await hold
+        const payout = spinPayout(payload.params, POCKET)
+        return {
+          type: 'ok',
+          v: 1,
+          betId: `b-${sent.length}`,
+          outcome: { pocket: POCKET },
+          multiplier: multiplierOf(payload.amount, payout),
+          payout,
+          balance: START - payload.amount + payout,
+          nonce: sent.length - 1,
+          serverSeedHash: HASH,
+        }
+      },
+    }),
   }
 })
-vi.mock('../../engine/canvas', () => ({
-  CanvasHost: ({ children }: { children?: ReactNode }) => <div>{children}</div>,
-}))
+vi.mock('../../engine/canvas', () => import('../../engine/canvas/testing/overlayOnlyCanvas'))
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { roulette: en, kit: kitEn } },
-    interpolation: { escapeValue: false },
-  })
-})
+i18nTestEnv({ en: { roulette: en, kit: kitEn } })
 
 beforeEach(() => {
   sent.length = 0

@@ -3,6 +3,7 @@
  * views, resized, destroyed, 100 times, and every count (Pixi objects and listeners, page and
  * media listeners, observers, applications, ticker callbacks, canvases, textures) back where the
  * first cycle left it. A game's test gives its scene, its views and what one cycle must build.
+ * `startScene` starts one scene on the fake platform, for a game's own checks of what it draws.
  */
 import { afterEach, beforeEach, expect, vi } from 'vitest'
 import { CanvasRuntime } from '../CanvasRuntime'
@@ -11,6 +12,7 @@ import {
   FakeResizeObserver,
   ListenerCounter,
   createFakePlatform,
+  type FakeApplication,
   setElementSize,
   settle,
 } from './fakePlatform'
@@ -50,11 +52,40 @@ export function sceneTestEnv(width: number, height: number): SceneTestEnv {
   return env
 }
 
+/** The fake platform of `createFakePlatform`, with its counters. */
+type FakePlatform = ReturnType<typeof createFakePlatform>
+
+/** What `startScene` started: the runtime, the scene it made and the application drawing it. */
+export interface StartedScene<V, S extends Scene<V>> {
+  runtime: CanvasRuntime<V>
+  /** The scene `createScene` made; null while none was made (a start that failed). */
+  scene: S | null
+  app: FakeApplication
+}
+
+/** Starts a `CanvasRuntime` of `createScene`'s scene in `element` on `fake`, with `snapshot`. */
+export async function startScene<V, S extends Scene<V>>(
+  element: HTMLElement,
+  fake: FakePlatform,
+  createScene: () => S,
+  snapshot: V,
+): Promise<StartedScene<V, S>> {
+  const made: { scene: S | null } = { scene: null }
+  const runtime = new CanvasRuntime<V>({
+    element,
+    createScene: () => (made.scene = createScene()),
+    snapshot,
+    platform: fake.platform,
+  })
+  await runtime.start()
+  return { runtime, scene: made.scene, app: fake.apps.at(-1)! }
+}
+
 /** One scene's 100 cycles: what to mount, what to feed it, and what a cycle must have built. */
 export interface SceneCycles<V> {
   createScene: () => Scene<V>
   /** The views of one cycle, in order; `now` is the fake platform's clock for that cycle. */
-  views: (cycle: number, fake: ReturnType<typeof createFakePlatform>) => readonly V[]
+  views: (cycle: number, fake: FakePlatform) => readonly V[]
   /** Frames drawn per view, and their length in ms. */
   frames: { count: number; ms: number }
   /** A resize after the view at this index, to this CSS size. */
@@ -93,15 +124,13 @@ export async function expectNothingLeftAfter100Cycles<V>(
   let before = initial
   for (let cycle = 0; cycle < 100; cycle++) {
     const views = cycles.views(cycle, fake)
-    const runtime = new CanvasRuntime<V>({
-      element: env.element,
-      createScene: cycles.createScene,
-      snapshot: views[0]!,
-      platform: fake.platform,
-    })
-    await runtime.start()
+    const { runtime, app } = await startScene<V, Scene<V>>(
+      env.element,
+      fake,
+      cycles.createScene,
+      views[0]!,
+    )
     expect(runtime.state).toBe('running')
-    const app = fake.apps.at(-1)!
     for (const [index, view] of views.entries()) {
       runtime.setSnapshot(view)
       for (let frame = 0; frame < cycles.frames.count; frame++) {
