@@ -2,7 +2,9 @@
  * The server every recording is made against (`npm run record`): the reference server
  * in-process on a throwaway `memory://` database, sandbox mode, the seeded demo account, the
  * games a scenario needs on their realtime namespaces, and the demo player logged in through the
- * HTTP API, as the app would.
+ * HTTP API, as the app would. And what every recorder does on the client side: the game's stream
+ * and machines with both ways recorded (`connectLive`), the player's recorded intents and waits
+ * (`recordedPlayer`), and the check that the replay ends where the live session did.
  */
 import { waitFor, type AnyActorRef, type EventFrom, type SnapshotFrom } from 'xstate'
 import { z } from 'zod'
