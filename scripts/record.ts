@@ -17,26 +17,24 @@ import { writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import { createActor, waitFor, type SnapshotFrom } from 'xstate'
-import { PROTOCOL_VERSION, crashWire, type CommandKey } from '../games/crash/protocol'
+import { createActor, type SnapshotFrom } from 'xstate'
+import { crashWire, type CommandKey } from '../games/crash/protocol'
 import { crashRoundMachine } from '../games/crash/round.machine'
-import type { CrashIntent, CrashRoundEvent } from '../games/crash/round.model'
+import type { CrashIntent } from '../games/crash/round.model'
 import { MIN_AUTO_CASHOUT, multiplierAt, type Multiplier } from '../games/crash/rules'
 import { CRASH_NAMESPACE, crashCommandActors, crashEventFromStream } from '../games/crash/stream'
 import type { CrashPoint } from '../games/engine/fairness'
-import type { Currency, Minor } from '../games/engine/money'
-import { parseRecording, replay, type Recording } from '../games/engine/replay'
-import { connectGameStream, streamTransport } from '../games/kit/stream/connectGameStream'
+import type { Minor } from '../games/engine/money'
+import { replay, type Recording } from '../games/engine/replay'
 import { crashModule } from '../server/games/crash'
-import type { CrashService } from '../server/games/crash/CrashService'
 import { DICE_SCENARIOS, recordDiceScenario, type DiceScenarioName } from './recordDice'
 import { INSTANT_SCENARIOS, recordInstantScenario, type InstantScenarioName } from './recordInstant'
 import {
-  STEP_TIMEOUT_MS,
-  liveRecorder,
-  recordConnection,
-  recordedTransport,
+  connectLive,
+  expectSameEnd,
+  recordedPlayer,
   withRecordingServer,
+  type Player,
 } from './recordServer'
 
 /** The chain every recording plays: public on purpose, never a real server's. Game 1 is 2.37x. */
@@ -126,12 +124,32 @@ export function autoCashoutBelow(crashPoint: number): Multiplier | null {
 /** Any scenario's name: crash's, an instant game's or a dice auto-bet run's. */
 export type RecordName = ScenarioName | InstantScenarioName | DiceScenarioName
 
-/** Every scenario, crash's first: what "all" records. */
-export const RECORD_NAMES = [
-  ...Object.keys(SCENARIOS),
-  ...Object.keys(INSTANT_SCENARIOS),
-  ...Object.keys(DICE_SCENARIOS),
-] as readonly RecordName[]
+/** How to record one scenario and where its file goes by default. */
+interface Recordable {
+  readonly file: string
+  readonly record: () => Promise<Recording>
+}
+
+/** Each scenario of `table` with its recorder. */
+function recordables<N extends string>(
+  table: Record<N, { readonly file: string }>,
+  record: (name: N) => Promise<Recording>,
+): Record<N, Recordable> {
+  const names = Object.keys(table) as N[]
+  return Object.fromEntries(
+    names.map((name) => [name, { file: table[name].file, record: () => record(name) }]),
+  ) as Record<N, Recordable>
+}
+
+/** Each scenario's recorder and default file, crash's first (the order "all" records in). */
+const RECORDABLE: Record<RecordName, Recordable> = {
+  ...recordables(SCENARIOS, recordScenario),
+  ...recordables(INSTANT_SCENARIOS, recordInstantScenario),
+  ...recordables(DICE_SCENARIOS, recordDiceScenario),
+}
+
+/** Every scenario's name, crash's first: what "all" records. */
+export const RECORD_NAMES = Object.keys(RECORDABLE) as readonly RecordName[]
 
 export const USAGE = `Usage: npm run record -- <scenario | all> [--out <file>]
   Records a live session from an in-process reference server into tests/recordings.
@@ -142,11 +160,7 @@ export const USAGE = `Usage: npm run record -- <scenario | all> [--out <file>]
 export type RecordArgs =
   { type: 'ok'; scenarios: RecordName[]; out: string | null } | { type: 'usage'; message: string }
 
-const isInstant = (name: string): name is InstantScenarioName =>
-  Object.hasOwn(INSTANT_SCENARIOS, name)
-const isDice = (name: string): name is DiceScenarioName => Object.hasOwn(DICE_SCENARIOS, name)
-const isScenario = (name: string): name is RecordName =>
-  Object.hasOwn(SCENARIOS, name) || isInstant(name) || isDice(name)
+const isScenario = (name: string): name is RecordName => Object.hasOwn(RECORDABLE, name)
 
 /** Parses the arguments after `npm run record --`. */
 export function parseRecordArgs(argv: readonly string[]): RecordArgs {
@@ -175,24 +189,15 @@ export function parseRecordArgs(argv: readonly string[]): RecordArgs {
 
 /** Where a scenario is written by default. */
 export function defaultOut(name: RecordName): string {
-  const file = isInstant(name)
-    ? INSTANT_SCENARIOS[name].file
-    : isDice(name)
-      ? DICE_SCENARIOS[name].file
-      : SCENARIOS[name].file
-  return fileURLToPath(new URL(`../tests/recordings/${file}`, import.meta.url))
+  return fileURLToPath(new URL(`../tests/recordings/${RECORDABLE[name].file}`, import.meta.url))
 }
 
 type RoundSnapshot = SnapshotFrom<typeof crashRoundMachine>
 
 /** What a scenario's player can do and see. */
-export interface LiveSession {
-  /** Tells the machine (and the recording) a player intent. */
-  send(intent: CrashIntent): void
+export interface LiveSession extends Player<CrashIntent, RoundSnapshot> {
   /** Waits for a betting round that suits the scenario, bets, and waits until the bet is placed. */
   bet(key: string, autoCashoutAt: Multiplier | null): Promise<void>
-  /** Waits until the snapshot passes `check`. */
-  until(check: (snapshot: RoundSnapshot) => boolean, what: string): Promise<void>
   /** Waits until the running round's curve reaches `multiplier` on the server clock. */
   untilMultiplier(multiplier: number): Promise<void>
   /** The crash point of the round being played, from the server's chain (operator knowledge). */
@@ -211,109 +216,56 @@ export async function recordScenario(name: ScenarioName): Promise<Recording> {
     chain: { ...RECORDING_CHAIN },
     publicationPath: null,
   })
-  return withRecordingServer(crashGame, async (server) => {
+  return withRecordingServer({ game: crashGame }, async (server) => {
     const { realtime } = server
+    // The server's crash loop, read for crash points and its clock.
     const crash = realtime.runtime(crashGame).crash
-    const sockets = () => [...realtime.io.of(crashGame.namespace).sockets.values()]
-    return await playLive({ ...server, scenario, crash, sockets })
-  })
-}
-
-/** Connects the client's stream and machine, runs the scenario and returns what was recorded. */
-async function playLive(options: {
-  scenario: Scenario
-  origin: string
-  token: string
-  currency: Currency
-  balance: Minor
-  /** The server's crash loop, read for crash points and its clock. */
-  crash: CrashService
-  /** The server's sockets of the crash namespace. */
-  sockets: () => { conn: { close(): void } }[]
-  cleanups: (() => unknown)[]
-}): Promise<Recording> {
-  const { scenario, crash } = options
-  const recorder = liveRecorder('crash', PROTOCOL_VERSION, scenario.description)
-  const link = streamTransport()
-  const transport = recordedTransport(recorder, link.transport)
-  const actor = createActor(crashRoundMachine.provide({ actors: crashCommandActors(transport) }), {
-    input: { currency: options.currency, balance: options.balance },
-  })
-  actor.start()
-  options.cleanups.unshift(() => actor.stop())
-  const inbox = {
-    send(event: CrashRoundEvent) {
-      recordConnection(recorder, event)
-      actor.send(event)
-    },
-  }
-  let settled = false
-  let dropped: string | null = null
-  const opened = connectGameStream({
-    wire: crashWire,
-    url: options.origin,
-    namespace: CRASH_NAMESPACE,
-    getToken: () => options.token,
-    inbox,
-  })
-  const offTap = opened.stream.onTap((record) => {
-    if (record.kind !== 'event') return
-    // A dropped event means the ends disagree on the protocol: no recording is worth keeping then.
-    if (record.dropped) dropped ??= record.name
-    if (record.name === 'settled') settled = true
-    recorder.received(record.name, record.payload)
-  })
-  link.attach(opened.stream)
-  options.cleanups.unshift(() => {
-    offTap()
-    link.attach(null)
-    opened.stop()
-  })
-
-  const until: LiveSession['until'] = async (check, what) => {
-    try {
-      await waitFor(actor, check, { timeout: STEP_TIMEOUT_MS })
-    } catch (error) {
-      throw new Error(`[record] waiting for ${what}: ${(error as Error).message}`, { cause: error })
+    const start = { currency: server.currency, balance: server.balance }
+    const client = connectLive(server, {
+      service: 'crash',
+      description: scenario.description,
+      wire: crashWire,
+      namespace: CRASH_NAMESPACE,
+      start: (transport) =>
+        createActor(crashRoundMachine.provide({ actors: crashCommandActors(transport) }), {
+          input: start,
+        }).start(),
+    })
+    const actor = client.machines
+    const player = recordedPlayer(client, actor)
+    const session: LiveSession = {
+      ...player,
+      async bet(key, autoCashoutAt) {
+        await player.until(
+          (snap) =>
+            snap.matches({ round: 'betting', bet: 'idle' }) &&
+            scenario.fits(crash.chain.crashPointOf(crash.currentRound().game)),
+          'a betting round that suits the scenario',
+        )
+        player.send({ type: 'BET', key: key as CommandKey, amount: STAKE, autoCashoutAt })
+        await player.until((snap) => snap.matches({ bet: 'placed' }), 'the bet to be placed')
+        await player.until((snap) => snap.matches({ round: 'running' }), 'the round to start')
+      },
+      async untilMultiplier(multiplier) {
+        const { startedAt } = crash.currentRound()
+        if (startedAt === null) throw new Error('[record] the round is not running')
+        while (multiplierAt(crash.now() - startedAt) < multiplier) {
+          await new Promise((done) => setTimeout(done, 5))
+        }
+      },
+      upcomingCrashPoint: () => crash.chain.crashPointOf(crash.currentRound().game),
+      dropTransport() {
+        const sockets = [...realtime.io.of(crashGame.namespace).sockets.values()]
+        if (sockets.length !== 1) throw new Error(`[record] ${sockets.length} sockets, expected 1`)
+        sockets[0]?.conn.close()
+      },
+      settledSeen: () => client.seen('settled'),
     }
-  }
-  const session: LiveSession = {
-    send(intent) {
-      recorder.input(intent)
-      actor.send(intent)
-    },
-    async bet(key, autoCashoutAt) {
-      await until(
-        (snap) =>
-          snap.matches({ round: 'betting', bet: 'idle' }) &&
-          scenario.fits(crash.chain.crashPointOf(crash.currentRound().game)),
-        'a betting round that suits the scenario',
-      )
-      session.send({ type: 'BET', key: key as CommandKey, amount: STAKE, autoCashoutAt })
-      await until((snap) => snap.matches({ bet: 'placed' }), 'the bet to be placed')
-      await until((snap) => snap.matches({ round: 'running' }), 'the round to start')
-    },
-    until,
-    async untilMultiplier(multiplier) {
-      const { startedAt } = crash.currentRound()
-      if (startedAt === null) throw new Error('[record] the round is not running')
-      while (multiplierAt(crash.now() - startedAt) < multiplier) {
-        await new Promise((done) => setTimeout(done, 5))
-      }
-    },
-    upcomingCrashPoint: () => crash.chain.crashPointOf(crash.currentRound().game),
-    dropTransport() {
-      const sockets = options.sockets()
-      if (sockets.length !== 1) throw new Error(`[record] ${sockets.length} sockets, expected 1`)
-      sockets[0]?.conn.close()
-    },
-    settledSeen: () => settled,
-  }
-  await scenario.play(session)
-  if (dropped !== null) throw new Error(`[record] the stream dropped an invalid "${dropped}"`)
-  const recording = parseRecording(recorder.toRecording())
-  await checkReplay(recording, actor.getSnapshot())
-  return recording
+    await scenario.play(session)
+    const recording = client.recording()
+    await checkReplay(recording, actor.getSnapshot())
+    return recording
+  })
 }
 
 /** Replays `recording` through the machine; it must end in the live machine's state. */
@@ -327,15 +279,13 @@ async function checkReplay(recording: Recording, live: RoundSnapshot): Promise<v
       }),
     toEvent: (event) => crashEventFromStream(event.name, event.payload),
   })
-  const summary = (value: unknown, context: RoundSnapshot['context']) =>
-    JSON.stringify({ value, balance: context.balance, bet: context.bet, round: context.round })
-  const replayed = summary(result.snapshot.value, result.context)
-  const recorded = summary(live.value, live.context)
-  if (replayed !== recorded) {
-    throw new Error(
-      `[record] the replay ended elsewhere:\n live   ${recorded}\n replay ${replayed}`,
-    )
-  }
+  const summary = (value: unknown, context: RoundSnapshot['context']) => ({
+    value,
+    balance: context.balance,
+    bet: context.bet,
+    round: context.round,
+  })
+  expectSameEnd(summary(live.value, live.context), summary(result.snapshot.value, result.context))
 }
 
 /** Runs the CLI; returns the exit code. */
@@ -347,11 +297,7 @@ export async function runRecord(argv: readonly string[]): Promise<number> {
     return args.message ? 2 : 0
   }
   for (const name of args.scenarios) {
-    const recording = isInstant(name)
-      ? await recordInstantScenario(name)
-      : isDice(name)
-        ? await recordDiceScenario(name)
-        : await recordScenario(name)
+    const recording = await RECORDABLE[name].record()
     const out = args.out !== null ? resolve(args.out) : defaultOut(name)
     writeFileSync(out, `${JSON.stringify(recording, null, 2)}\n`)
     console.log(

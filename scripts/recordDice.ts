@@ -8,28 +8,21 @@
  * Before writing, the file is replayed through the machines and must end where the live ones did.
  */
 import { createHash } from 'node:crypto'
-import { createActor, waitFor, type SnapshotFrom } from 'xstate'
+import { createActor, type SnapshotFrom } from 'xstate'
 import { diceAutobetMachine } from '../games/dice/autobet.machine'
 import { AUTOBET_INPUT, recordedBetKey, replayDiceAutobet } from '../games/dice/autobet.replay'
-import { diceWire } from '../games/dice/protocol'
 import { diceRoundMachine } from '../games/dice/round.machine'
 import { DICE_NAMESPACE, diceCommandActors, diceStreamWire } from '../games/dice/stream'
 import { betLimits, type Minor } from '../games/engine/money'
-import {
-  createRecorder,
-  parseRecording,
-  type CommandTransport,
-  type Recording,
-} from '../games/engine/replay'
+import type { Recording } from '../games/engine/replay'
 import type { InstantAutobetSettings } from '../games/kit/instant/autobet.machine'
 import { linkInstantAutobet } from '../games/kit/instant/autobetLink'
-import { connectGameStream, streamTransport } from '../games/kit/stream/connectGameStream'
-import { connectionMessage } from '../games/kit/wireLink'
 import type { DiceParams } from '../games/dice/rules'
 import { diceModule } from '../server/games/dice'
 import { instantKit } from '../server/games/kit/instant/kit'
 import type { SeedSource } from '../server/games/kit/instant/seeds'
-import { openRecordingServer } from './recordServer'
+import type { Services } from '../server/services'
+import { connectLive, expectSameEnd, waitStep, withRecordingServer } from './recordServer'
 
 /**
  * The seeds of a recording server's pairs, made afresh for each recording: public on purpose,
@@ -81,89 +74,52 @@ const RUN_TIMEOUT_MS = 30_000
 /** Starts the server, plays the run and returns the recording (not yet written). */
 export async function recordDiceScenario(name: DiceScenarioName): Promise<Recording> {
   const scenario: DiceScenario = DICE_SCENARIOS[name]
-  const cleanups: (() => unknown)[] = []
-  try {
-    const server = await openRecordingServer({
-      games: () => [diceModule()],
-      prepare: (services) => instantKit(services, { seeds: recordingSeeds() }),
-      cleanups,
-    })
-    const recorder = createRecorder({
+  const game = {
+    game: diceModule(),
+    prepare: (services: Services) => instantKit(services, { seeds: recordingSeeds() }),
+  }
+  return withRecordingServer(game, async (server) => {
+    const start = { currency: server.currency, balance: server.balance }
+    const client = connectLive(server, {
       service: 'dice',
-      protocolVersion: diceWire.version,
-      clock: { now: () => performance.timeOrigin + performance.now() },
-      meta: { description: scenario.description, source: 'live' },
-    })
-    const link = streamTransport()
-    const transport: CommandTransport = {
-      async request(command, payload) {
-        recorder.sent(command, payload)
-        try {
-          const ack = await link.transport.request(command, payload)
-          recorder.acked(command, ack)
-          return ack
-        } catch (error) {
-          recorder.failed(command, (error as Error).message)
-          throw error
+      description: scenario.description,
+      wire: diceStreamWire,
+      namespace: DICE_NAMESPACE,
+      start: (transport) => {
+        const round = createActor(
+          diceRoundMachine.provide({ actors: diceCommandActors(transport) }),
+          { input: start },
+        ).start()
+        const autobet = createActor(diceAutobetMachine).start()
+        let n = 0
+        const unlink = linkInstantAutobet({ round, autobet, newKey: () => recordedBetKey(++n) })
+        return {
+          round,
+          autobet,
+          send: (event) => round.send(event as Parameters<typeof round.send>[0]),
+          stop() {
+            unlink()
+            autobet.stop()
+            round.stop()
+          },
         }
       },
-    }
-    const start = { currency: server.currency, balance: server.balance }
-    const round = createActor(diceRoundMachine.provide({ actors: diceCommandActors(transport) }), {
-      input: start,
-    }).start()
-    const autobet = createActor(diceAutobetMachine).start()
-    let n = 0
-    const unlink = linkInstantAutobet({ round, autobet, newKey: () => recordedBetKey(++n) })
-    cleanups.unshift(() => {
-      unlink()
-      autobet.stop()
-      round.stop()
     })
-    let dropped: string | null = null
-    const opened = connectGameStream({
-      wire: diceStreamWire,
-      url: server.origin,
-      namespace: DICE_NAMESPACE,
-      getToken: () => server.token,
-      inbox: {
-        send(event) {
-          if (
-            event.type === 'CONNECTED' ||
-            event.type === 'DISCONNECTED' ||
-            event.type === 'CLOCK'
-          ) {
-            const { name: message, payload } = connectionMessage(event)
-            recorder.received(message, payload)
-          }
-          round.send(event as Parameters<typeof round.send>[0])
-        },
-      },
-    })
-    const offTap = opened.stream.onTap((record) => {
-      if (record.kind !== 'event') return
-      if (record.dropped) dropped ??= record.name
-      recorder.received(record.name, record.payload)
-    })
-    link.attach(opened.stream)
-    cleanups.unshift(() => {
-      offTap()
-      link.attach(null)
-      opened.stop()
-    })
-    const timeout = { timeout: RUN_TIMEOUT_MS }
-    await waitFor(round, (s) => s.context.connected && s.context.seeds !== null, timeout)
+    const { round, autobet } = client.machines
+    await waitStep(
+      round,
+      (s) => s.context.connected && s.context.seeds !== null,
+      'the player snapshot',
+      RUN_TIMEOUT_MS,
+    )
     const intent = { type: 'START' as const, settings: scenario.settings }
-    recorder.input(intent, AUTOBET_INPUT)
+    client.recorder.input(intent, AUTOBET_INPUT)
     autobet.send(intent)
-    await waitFor(autobet, (s) => s.matches('off'), timeout)
-    if (dropped !== null) throw new Error(`[record] the stream dropped an invalid "${dropped}"`)
-    const recording = parseRecording(recorder.toRecording())
+    await waitStep(autobet, (s) => s.matches('off'), 'the run to stop', RUN_TIMEOUT_MS)
+    const recording = client.recording()
     await checkReplay(recording, start, round.getSnapshot(), autobet.getSnapshot())
     return recording
-  } finally {
-    for (const cleanup of cleanups.splice(0)) await cleanup()
-  }
+  })
 }
 
 /** Replays `recording` through the machines; they must end where the live ones ended. */
@@ -177,20 +133,13 @@ async function checkReplay(
   const summary = (
     r: SnapshotFrom<typeof diceRoundMachine>,
     a: SnapshotFrom<typeof diceAutobetMachine>,
-  ) =>
-    JSON.stringify({
-      balance: r.context.balance,
-      last: r.context.last,
-      autobet: a.value,
-      played: a.context.played,
-      net: a.context.net,
-      stopReason: a.context.stopReason,
-    })
-  const replayed = summary(result.round.snapshot, result.autobet)
-  const recorded = summary(round, autobet)
-  if (replayed !== recorded) {
-    throw new Error(
-      `[record] the replay ended elsewhere:\n live   ${recorded}\n replay ${replayed}`,
-    )
-  }
+  ) => ({
+    balance: r.context.balance,
+    last: r.context.last,
+    autobet: a.value,
+    played: a.context.played,
+    net: a.context.net,
+    stopReason: a.context.stopReason,
+  })
+  expectSameEnd(summary(round, autobet), summary(result.round.snapshot, result.autobet))
 }

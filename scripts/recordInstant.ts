@@ -5,13 +5,11 @@
  * every outcome, balance and nonce in the file is the server's (the demo player's seed pair).
  * Before writing, the file is replayed through the machine and must end where the live one ended.
  */
-import { createActor, waitFor, type SnapshotFrom } from 'xstate'
+import { createActor, type SnapshotFrom } from 'xstate'
 import type { Minor } from '../games/engine/money'
-import { parseRecording, replay, type Recording } from '../games/engine/replay'
-import { INSTANT_PROTOCOL_VERSION } from '../games/kit/instant/protocol'
+import { replay, type Recording } from '../games/engine/replay'
 import type { InstantRoundEvent } from '../games/kit/instant/round.machine'
 import type { CommandKey } from '../games/kit/protocol'
-import { connectGameStream, streamTransport } from '../games/kit/stream/connectGameStream'
 import { rouletteRoundMachine } from '../games/roulette/round.machine'
 import type { RouletteParams } from '../games/roulette/rules'
 import {
@@ -22,11 +20,11 @@ import {
 } from '../games/roulette/stream'
 import { rouletteModule } from '../server/games/roulette'
 import {
-  STEP_TIMEOUT_MS,
-  liveRecorder,
-  recordConnection,
-  recordedTransport,
+  connectLive,
+  expectSameEnd,
+  recordedPlayer,
   withRecordingServer,
+  type Player,
 } from './recordServer'
 
 type RouletteSnapshot = SnapshotFrom<typeof rouletteRoundMachine>
@@ -36,12 +34,7 @@ type RouletteIntent = Extract<
 >
 
 /** What an instant scenario's player can do and see. */
-export interface InstantSession {
-  /** Tells the machine (and the recording) a player intent. */
-  send(intent: RouletteIntent): void
-  /** Waits until the snapshot passes `check`. */
-  until(check: (snapshot: RouletteSnapshot) => boolean, what: string): Promise<void>
-}
+export type InstantSession = Player<RouletteIntent, RouletteSnapshot>
 
 /** One recordable instant session: its file, what it shows and the player's part. */
 export interface InstantScenario {
@@ -88,58 +81,20 @@ const key = (n: string) => `rec-roulette-spin-${n}` as CommandKey
 /** Starts the server, plays `name` against it and returns the recording (not yet written). */
 export async function recordInstantScenario(name: InstantScenarioName): Promise<Recording> {
   const scenario: InstantScenario = INSTANT_SCENARIOS[name]
-  return withRecordingServer(rouletteModule(), async (server) => {
-    const recorder = liveRecorder('roulette', INSTANT_PROTOCOL_VERSION, scenario.description)
-    const link = streamTransport()
-    const transport = recordedTransport(recorder, link.transport)
-    const actor = createActor(
-      rouletteRoundMachine.provide({ actors: rouletteCommandActors(transport) }),
-      { input: { currency: server.currency, balance: server.balance } },
-    )
-    actor.start()
-    server.cleanups.unshift(() => actor.stop())
-    let dropped: string | null = null
-    const opened = connectGameStream({
+  return withRecordingServer({ game: rouletteModule() }, async (server) => {
+    const client = connectLive(server, {
+      service: 'roulette',
+      description: scenario.description,
       wire: rouletteStreamWire,
-      url: server.origin,
       namespace: ROULETTE_NAMESPACE,
-      getToken: () => server.token,
-      inbox: {
-        send(event) {
-          recordConnection(recorder, event)
-          actor.send(event)
-        },
-      },
+      start: (transport) =>
+        createActor(rouletteRoundMachine.provide({ actors: rouletteCommandActors(transport) }), {
+          input: { currency: server.currency, balance: server.balance },
+        }).start(),
     })
-    const offTap = opened.stream.onTap((record) => {
-      if (record.kind !== 'event') return
-      if (record.dropped) dropped ??= record.name
-      recorder.received(record.name, record.payload)
-    })
-    link.attach(opened.stream)
-    server.cleanups.unshift(() => {
-      offTap()
-      link.attach(null)
-      opened.stop()
-    })
-    await scenario.play({
-      send(intent) {
-        recorder.input(intent)
-        actor.send(intent)
-      },
-      async until(check, what) {
-        try {
-          await waitFor(actor, check, { timeout: STEP_TIMEOUT_MS })
-        } catch (error) {
-          throw new Error(`[record] waiting for ${what}: ${(error as Error).message}`, {
-            cause: error,
-          })
-        }
-      },
-    })
-    if (dropped !== null) throw new Error(`[record] the stream dropped an invalid "${dropped}"`)
-    const recording = parseRecording(recorder.toRecording())
-    await checkReplay(recording, actor.getSnapshot())
+    await scenario.play(recordedPlayer(client, client.machines))
+    const recording = client.recording()
+    await checkReplay(recording, client.machines.getSnapshot())
     return recording
   })
 }
@@ -155,18 +110,11 @@ async function checkReplay(recording: Recording, live: RouletteSnapshot): Promis
       }),
     toEvent: (event) => rouletteEventFromStream(event.name, event.payload),
   })
-  const summary = (value: unknown, context: RouletteSnapshot['context']) =>
-    JSON.stringify({
-      value,
-      balance: context.balance,
-      recent: context.recent,
-      seeds: context.seeds,
-    })
-  const replayed = summary(result.snapshot.value, result.context)
-  const recorded = summary(live.value, live.context)
-  if (replayed !== recorded) {
-    throw new Error(
-      `[record] the replay ended elsewhere:\n live   ${recorded}\n replay ${replayed}`,
-    )
-  }
+  const summary = (value: unknown, context: RouletteSnapshot['context']) => ({
+    value,
+    balance: context.balance,
+    recent: context.recent,
+    seeds: context.seeds,
+  })
+  expectSameEnd(summary(live.value, live.context), summary(result.snapshot.value, result.context))
 }

@@ -2,11 +2,26 @@
  * The server every recording is made against (`npm run record`): the reference server
  * in-process on a throwaway `memory://` database, sandbox mode, the seeded demo account, the
  * games a scenario needs on their realtime namespaces, and the demo player logged in through the
- * HTTP API, as the app would.
+ * HTTP API, as the app would. And what every recorder does on the client side: the game's stream
+ * and machines with both ways recorded (`connectLive`), the player's recorded intents and waits
+ * (`recordedPlayer`), and the check that the replay ends where the live session did.
  */
+import { waitFor, type AnyActorRef, type EventFrom, type SnapshotFrom } from 'xstate'
 import { z } from 'zod'
 import { currencySchema, minorSchema, type Currency, type Minor } from '../games/engine/money'
-import { createRecorder, type CommandTransport, type Recorder } from '../games/engine/replay'
+import {
+  createRecorder,
+  parseRecording,
+  type CommandTransport,
+  type Recorder,
+  type Recording,
+} from '../games/engine/replay'
+import type { Wire, WireCommands, WireEvents } from '../games/kit/protocol'
+import {
+  connectGameStream,
+  streamTransport,
+  type MachineInbox,
+} from '../games/kit/stream/connectGameStream'
 import { connectionMessage, type ConnectionEvent } from '../games/kit/wireLink'
 import { buildApp } from '../server/app'
 import { loadConfig } from '../server/config'
@@ -40,12 +55,12 @@ export interface RecordingServer {
 }
 
 /**
- * Starts the server with `games` (after `prepare`, which may set up what the games use before
- * they start: fixed seeds) and signs the demo player in; what it opened is stopped by
- * `cleanups`, newest first.
+ * Starts the server with `game` (after `prepare`, which may set up what the game uses before it
+ * starts: fixed seeds) and signs the demo player in; what it opened is stopped by `cleanups`,
+ * newest first.
  */
-export async function openRecordingServer(options: {
-  games: (services: Services) => ServerGame[]
+async function openRecordingServer(options: {
+  game: ServerGame
   prepare?: (services: Services) => void
   cleanups: (() => unknown)[]
 }): Promise<RecordingServer> {
@@ -71,10 +86,7 @@ export async function openRecordingServer(options: {
   if (!address || typeof address === 'string') throw new Error('[record] no server address')
   const origin = `http://127.0.0.1:${address.port}`
   const quiet = { info: () => {}, error: (obj: unknown, msg?: string) => console.error(msg, obj) }
-  const realtime = await attachRealtime(app.server, services, {
-    log: quiet,
-    games: options.games(services),
-  })
+  const realtime = await attachRealtime(app.server, services, { log: quiet, games: [options.game] })
   cleanups.unshift(() => realtime.close())
   return { origin, services, realtime, ...(await logIn(origin)) }
 }
@@ -84,14 +96,17 @@ export interface RecordingSession extends RecordingServer {
   cleanups: (() => unknown)[]
 }
 
-/** Starts the server with `game`, logs the demo player in, runs `play`, and stops it all. */
+/**
+ * Starts the server with `game` (after `prepare`: see {@link openRecordingServer}), logs the demo
+ * player in, runs `play`, and stops it all.
+ */
 export async function withRecordingServer<T>(
-  game: ServerGame,
+  options: { game: ServerGame; prepare?: (services: Services) => void },
   play: (server: RecordingSession) => Promise<T>,
 ): Promise<T> {
   const cleanups: (() => unknown)[] = []
   try {
-    const server = await openRecordingServer({ games: () => [game], cleanups })
+    const server = await openRecordingServer({ ...options, cleanups })
     return await play({ ...server, cleanups })
   } finally {
     for (const cleanup of cleanups.splice(0)) await cleanup()
@@ -116,15 +131,86 @@ async function logIn(origin: string) {
   return { token, currency: user.currency, balance: user.balance }
 }
 
-/** A recorder on the client's clock for one live session of `service`. */
-export function liveRecorder(service: string, protocolVersion: number, description: string) {
-  return createRecorder({
-    service,
-    protocolVersion,
+/** A game's client in a live session: its machines on the game's stream, both ways recorded. */
+export interface LiveClient<M> {
+  /** What `start` returned: the client's machines. */
+  readonly machines: M
+  /** What the session records; the player's intents go in with `input`. */
+  readonly recorder: Recorder
+  /** Whether a server event named `name` reached the player. */
+  seen(name: string): boolean
+  /** The recording so far, checked against the format; throws if the stream dropped an event. */
+  recording(): Recording
+}
+
+/**
+ * Opens the game's stream for the demo player of `server` as the app does (the kit's
+ * `connectGameStream` with the game's wire) and feeds what `start` returns: the client's machines,
+ * started on the recorded command transport, stopped with the server's cleanups. Server events are
+ * recorded from the stream's tap (the wire as received), connection reports where they reach the
+ * machine (under their socket.io names), and commands and acks around the machine's transport.
+ */
+export function connectLive<
+  E extends WireEvents,
+  C extends WireCommands,
+  M extends MachineInbox<E> & { stop(): void },
+>(
+  server: RecordingSession,
+  options: {
+    service: string
+    description: string
+    wire: Wire<E, C>
+    namespace: string
+    start: (transport: CommandTransport) => M
+  },
+): LiveClient<M> {
+  const recorder = createRecorder({
+    service: options.service,
+    protocolVersion: options.wire.version,
     // Epoch-based but monotonic, so `at` never runs backwards if the wall clock is adjusted.
     clock: { now: () => performance.timeOrigin + performance.now() },
-    meta: { description, source: 'live' },
+    meta: { description: options.description, source: 'live' },
   })
+  const link = streamTransport()
+  const machines = options.start(recordedTransport(recorder, link.transport))
+  server.cleanups.unshift(() => machines.stop())
+  const seen = new Set<string>()
+  let dropped: string | null = null
+  const opened = connectGameStream({
+    wire: options.wire,
+    url: server.origin,
+    namespace: options.namespace,
+    getToken: () => server.token,
+    inbox: {
+      send(event) {
+        // Every wire payload carries its `type`, as connection reports do.
+        recordConnection(recorder, event as { type: string })
+        machines.send(event)
+      },
+    },
+  })
+  const offTap = opened.stream.onTap((record) => {
+    if (record.kind !== 'event') return
+    // A dropped event means the ends disagree on the protocol: no recording is worth keeping then.
+    if (record.dropped) dropped ??= record.name
+    seen.add(record.name)
+    recorder.received(record.name, record.payload)
+  })
+  link.attach(opened.stream)
+  server.cleanups.unshift(() => {
+    offTap()
+    link.attach(null)
+    opened.stop()
+  })
+  return {
+    machines,
+    recorder,
+    seen: (name) => seen.has(name),
+    recording() {
+      if (dropped !== null) throw new Error(`[record] the stream dropped an invalid "${dropped}"`)
+      return parseRecording(recorder.toRecording())
+    },
+  }
 }
 
 /**
@@ -132,7 +218,7 @@ export function liveRecorder(service: string, protocolVersion: number, descripti
  * not from the tap: the stream also sends commands of its own (clock pings, its resync) and
  * resends after a drop, which no replayed machine would send.
  */
-export function recordedTransport(recorder: Recorder, inner: CommandTransport): CommandTransport {
+function recordedTransport(recorder: Recorder, inner: CommandTransport): CommandTransport {
   return {
     async request(name, payload) {
       recorder.sent(name, payload)
@@ -152,9 +238,54 @@ export function recordedTransport(recorder: Recorder, inner: CommandTransport): 
  * Records a connection report where it reaches the machine, under its socket.io name (server
  * events are recorded from the stream's tap, the wire as received).
  */
-export function recordConnection(recorder: Recorder, event: { type: string }): void {
+function recordConnection(recorder: Recorder, event: { type: string }): void {
   if (event.type === 'CONNECTED' || event.type === 'DISCONNECTED' || event.type === 'CLOCK') {
     const { name, payload } = connectionMessage(event as ConnectionEvent)
     recorder.received(name, payload)
   }
+}
+
+/** What a scenario's player does with the round machine: tell it an intent, wait for a state. */
+export interface Player<I, S> {
+  /** Tells the machine (and the recording) a player intent. */
+  send(intent: I): void
+  /** Waits until the snapshot passes `check`. */
+  until(check: (snapshot: S) => boolean, what: string): Promise<void>
+}
+
+/** The player of `actor`, its intents recorded by `client`. */
+export function recordedPlayer<A extends AnyActorRef>(
+  client: LiveClient<unknown>,
+  actor: A,
+): Player<EventFrom<A>, SnapshotFrom<A>> {
+  return {
+    send(intent) {
+      client.recorder.input(intent)
+      actor.send(intent)
+    },
+    until: (check, what) => waitStep(actor, check, what),
+  }
+}
+
+/** Waits until `actor`'s snapshot passes `check`; the error says what was awaited. */
+export async function waitStep<A extends AnyActorRef>(
+  actor: A,
+  check: (snapshot: SnapshotFrom<A>) => boolean,
+  what: string,
+  timeout = STEP_TIMEOUT_MS,
+): Promise<void> {
+  try {
+    await waitFor(actor, check, { timeout })
+  } catch (error) {
+    throw new Error(`[record] waiting for ${what}: ${(error as Error).message}`, { cause: error })
+  }
+}
+
+/**
+ * Throws unless the replay ended where the live session did: `live` and `replayed` are the same
+ * summary of each (what a scenario shows) and must serialise alike.
+ */
+export function expectSameEnd(live: unknown, replayed: unknown): void {
+  const [a, b] = [JSON.stringify(live), JSON.stringify(replayed)]
+  if (a !== b) throw new Error(`[record] the replay ended elsewhere:\n live   ${a}\n replay ${b}`)
 }
