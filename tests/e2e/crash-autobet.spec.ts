@@ -97,18 +97,19 @@ test('bad auto-bet input gets translated messages and Start sends nothing', asyn
   expect(sent).toEqual([])
 })
 
-for (const locale of LOCALES) {
-  test(`the auto-bet tab fits at 375 px and 1440 px in ${locale.code}`, async ({
-    context,
-    baseURL,
-  }) => {
-    test.setTimeout(120_000)
-    const crash = await CrashPage.loggedIn(context, baseURL as string)
-    await crash.open(locale.prefix)
-    await expect(crash.balance).toBeVisible()
-    await crash.autobet.tab.click()
-    // The longest state of the form: a field with its message under it.
-    await crash.autobet.stopOnProfit.fill('0')
+test('the auto-bet tab fits at 375 px and 1440 px in en, ru and kz', async ({
+  context,
+  baseURL,
+}) => {
+  const crash = await CrashPage.loggedIn(context, baseURL as string)
+  await crash.open()
+  await expect(crash.balance).toBeVisible()
+  await crash.autobet.tab.click()
+  // The longest state of the form: a field with its message under it.
+  await crash.autobet.stopOnProfit.fill('0')
+  // The language switched in place, as a player switches it: the form keeps what was typed.
+  for (const locale of LOCALES) {
+    await crash.page.getByTestId(`footer.language-${locale.code}`).click()
     await expect(crash.page.getByTestId('crash.autobet.stop-profit-error')).toHaveText(
       t(locale.code, 'crash:autobet.invalidStop'),
     )
@@ -133,5 +134,5 @@ for (const locale of LOCALES) {
       })
       expect(outside, `auto-bet panel overflows at ${width}px in ${locale.code}`).toEqual([])
     }
-  })
-}
+  }
+})

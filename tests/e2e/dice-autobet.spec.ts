@@ -5,6 +5,7 @@ import { settleDice, type DiceParams } from '../../games/dice/rules'
 import { floatCursor, hashServerSeed } from '../../games/engine/fairness'
 import { formatMoney, type Minor } from '../../games/engine/money'
 import { CrashPage, FUNDED_BALANCE, fundedPlayer } from './pages/CrashPage'
+import { openGame } from './pages/openGame'
 import { axeViolations, horizontalOverflow } from './support/layout'
 import { t } from './support/locales'
 
@@ -50,8 +51,7 @@ test('an auto-bet run of 10 stops on profit at the first win, the balance matche
   await context.addCookies([{ name: 'token', value: token, url: baseURL ?? '' }])
   const page = await context.newPage()
   const dice = new CrashPage(page)
-  await page.goto('/games/dice')
-  await expect(page.getByTestId('dice.connection')).toHaveAttribute('data-status', 'online')
+  await openGame(page, 'dice')
   // Roll over is the default side.
   await expect(page.getByTestId('dice.direction')).toHaveAttribute('data-direction', 'over')
   await page.getByTestId('dice.target').fill('80.00')

@@ -7,6 +7,7 @@ import {
 } from '@playwright/test'
 import type { ProfileUserResponse } from '../../../contract'
 import { PROFILE_CALL } from '../support/calls'
+import { openGame } from './openGame'
 import type { CanvasInspection } from '../../../games/engine/canvas'
 import type { CrashDrawn } from '../../../games/crash/scene/CrashScene'
 
@@ -33,12 +34,7 @@ export class CrashPage {
 
   /** Opens the crash page, under a locale prefix (`/ru`, `/kz`) if given. */
   async open(localePrefix = ''): Promise<void> {
-    await this.page.goto(`${localePrefix}/games/crash`)
-    await expect(this.page.getByTestId('crash.connection')).toHaveAttribute(
-      'data-status',
-      'online',
-      { timeout: 15_000 },
-    )
+    await openGame(this.page, 'crash', localePrefix)
   }
 
   phase(): Promise<string | null> {

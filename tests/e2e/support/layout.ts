@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Locator, type Page } from '@playwright/test'
+import { LOCALES, t } from './locales'
 
 /** WCAG 2.1 A and AA, the level the shell and every game page are held to. */
 export const AXE_TAGS: readonly string[] = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
@@ -43,5 +44,22 @@ export async function layoutAtWidths(
       path: `test-results/screenshots/${name}-${locale}-${width}.png`,
       fullPage: true,
     })
+  }
+}
+
+/**
+ * {@link layoutAtWidths} in en, ru and kz, the language switched in place with the footer's
+ * switcher, as a player switches it: the page keeps its state (a game's socket, its last result),
+ * so the pass shows what a player sees after playing without reloading, reconnecting or playing
+ * again in each language. `title` is the page heading's text key (`pages:dice.title`).
+ */
+export async function layoutInEveryLanguage(
+  page: Page,
+  { name, title, ready }: { name: string; title: string; ready: Locator },
+): Promise<void> {
+  for (const locale of LOCALES) {
+    await page.getByTestId(`footer.language-${locale.code}`).click()
+    await expect(page.getByTestId('page.title')).toHaveText(t(locale.code, title))
+    await layoutAtWidths(page, { name, locale: locale.code, ready })
   }
 }

@@ -1,0 +1,20 @@
+import { expect, type Page } from '@playwright/test'
+
+/**
+ * How long a game page's first load may take to bring its socket online: the entry script, the
+ * first paint, the renderer's start and the socket's handshake, in one of two browsers sharing
+ * CI's two cores with software WebGL. A test waits for the connection, not for a speed: alone on
+ * this machine it comes in well under a second.
+ */
+const FIRST_CONNECTION_MS = 15_000
+
+/**
+ * Opens `/games/<game>` (under a locale prefix, `/ru` or `/kz`, if given) and waits until the
+ * game's socket is online (`<game>.connection`), so what the test does next reaches the server.
+ */
+export async function openGame(page: Page, game: string, localePrefix = ''): Promise<void> {
+  await page.goto(`${localePrefix}/games/${game}`)
+  await expect(page.getByTestId(`${game}.connection`)).toHaveAttribute('data-status', 'online', {
+    timeout: FIRST_CONNECTION_MS,
+  })
+}
