@@ -63,3 +63,21 @@ export async function layoutInEveryLanguage(
     await layoutAtWidths(page, { name, locale: locale.code, ready })
   }
 }
+
+/**
+ * An instant game's page after a play (its `<game>.result` holds the bet), checked once with axe
+ * (the markup is the same in every language), then {@link layoutInEveryLanguage}; the result
+ * shown at the end is still that bet's, since the language changed in place.
+ */
+export async function playedGameInEveryLanguage(page: Page, game: string): Promise<void> {
+  const result = page.getByTestId(`${game}.result`)
+  await expect(result).toHaveAttribute('data-bet-id', /.+/)
+  const betId = (await result.getAttribute('data-bet-id')) ?? ''
+  expect(await axeViolations(page, `[data-testid="page.${game}"]`)).toEqual([])
+  await layoutInEveryLanguage(page, {
+    name: game,
+    title: `pages:${game}.title`,
+    ready: page.getByTestId(`${game}.bet-button`),
+  })
+  await expect(result).toHaveAttribute('data-bet-id', betId)
+}
