@@ -1,7 +1,7 @@
 import { useSearch } from '@tanstack/react-router'
-import { useTranslation } from 'react-i18next'
 import { CrashGame, parseCrashSearch } from '../../games/crash'
 import { useDropSearchParam } from './betProofParam'
+import { GamePageFrame } from './GamePageFrame'
 import { useShellGameProps } from './gamePageProps'
 
 /**
@@ -10,15 +10,11 @@ import { useShellGameProps } from './gamePageProps'
  * fairness proof (profile history links use it).
  */
 export function CrashPage() {
-  const { t } = useTranslation()
   const shell = useShellGameProps('crash')
   const proofRound = parseCrashSearch(useSearch({ strict: false })).round
   const onProofClosed = useDropSearchParam('round')
   return (
-    <section className="game-page" data-testid="page.crash">
-      <h1 className="game-page__title" data-testid="page.title">
-        {t('pages:crash.title')}
-      </h1>
+    <GamePageFrame id="crash">
       {shell !== null && (
         <CrashGame
           {...shell.props}
@@ -27,6 +23,6 @@ export function CrashPage() {
           onProofClosed={onProofClosed}
         />
       )}
-    </section>
+    </GamePageFrame>
   )
 }

@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react'
-import { useTranslation } from 'react-i18next'
 import type { GamePageProps } from '../../games/kit'
 import type { GameService } from '../api'
 import { useBetProofParam } from './betProofParam'
+import { GamePageFrame } from './GamePageFrame'
 import { useLiveTablesShell, useShellGameProps } from './gamePageProps'
 
 /** What the shell hands an instant game besides every game's props. */
@@ -26,15 +26,11 @@ export function InstantGamePage({
   service: GameService
   Game: ComponentType<InstantGameShellProps>
 }) {
-  const { t } = useTranslation()
   const shell = useShellGameProps(service)
   const live = useLiveTablesShell()
   const proof = useBetProofParam()
   return (
-    <section className="game-page" data-testid={`page.${id}`}>
-      <h1 className="game-page__title" data-testid="page.title">
-        {t(`pages:${id}.title`)}
-      </h1>
+    <GamePageFrame id={id}>
       {shell !== null && (
         <Game
           {...shell.props}
@@ -44,6 +40,6 @@ export function InstantGamePage({
           onProofClosed={proof.onProofClosed}
         />
       )}
-    </section>
+    </GamePageFrame>
   )
 }

@@ -13,6 +13,7 @@ import type { GameModule } from '../../../server/games/kit/module'
 import { fakeScheduler } from '../../../server/games/kit/scheduler'
 import { rouletteModule } from '../../../server/games/roulette'
 import { attachRealtime, type Realtime } from '../../../server/realtime/attach'
+import { socketInbox } from '../../../server/realtime/testing'
 import { startTestApp, type TestApp } from './harness'
 
 /** The password of every player {@link SocketsApp.player} makes. */
@@ -148,18 +149,7 @@ export async function startSocketsApp(db: Db, label: string): Promise<SocketsApp
         reconnection: false,
       })
       sockets.push(socket)
-      const received = new Map<string, number>()
-      // Events no `next` took yet, and the `next` calls still waiting for theirs.
-      const events: { name: string; payload: unknown }[] = []
-      const waiters: { name: string; resolve: (payload: unknown) => void }[] = []
-      socket.onAny((name: string, payload: unknown) => {
-        received.set(name, (received.get(name) ?? 0) + 1)
-        const waiter = waiters.find((w) => w.name === name)
-        if (waiter) {
-          waiters.splice(waiters.indexOf(waiter), 1)
-          waiter.resolve(payload)
-        } else events.push({ name, payload })
-      })
+      const inbox = socketInbox(socket)
       const connected = new Promise<void>((resolve, reject) => {
         socket.once('connect', () => resolve())
         socket.once('connect_error', reject)
@@ -169,15 +159,8 @@ export async function startSocketsApp(db: Db, label: string): Promise<SocketsApp
       const disconnected = new Promise<string>((resolve) => socket.once('disconnect', resolve))
       return {
         socket,
-        received,
-        next: (name) =>
-          new Promise<unknown>((resolve) => {
-            const seen = events.find((e) => e.name === name)
-            if (seen) {
-              events.splice(events.indexOf(seen), 1)
-              resolve(seen.payload)
-            } else waiters.push({ name, resolve })
-          }),
+        received: inbox.received,
+        next: inbox.next,
         connected,
         disconnected,
         send: (name, payload) => socket.timeout(5000).emitWithAck(name, payload),

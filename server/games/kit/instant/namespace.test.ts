@@ -12,6 +12,7 @@ import {
 } from '../../../../games/kit/instant/protocol'
 import { rouletteWire } from '../../../../games/roulette/protocol'
 import { attachRealtime, type Realtime } from '../../../realtime/attach'
+import { socketInbox } from '../../../realtime/testing'
 import type { Services } from '../../../services'
 import { openTestServices } from '../../crash/testing'
 import { diceModule } from '../../dice'
@@ -55,24 +56,7 @@ function connect(namespace: string, token?: string) {
     reconnection: false,
   })
   sockets.push(socket)
-  const events: { name: string; payload: unknown }[] = []
-  const waiters: { name: string; resolve: (payload: unknown) => void }[] = []
-  socket.onAny((name: string, payload: unknown) => {
-    events.push({ name, payload })
-    for (const w of waiters.splice(0)) {
-      if (w.name === name) w.resolve(payload)
-      else waiters.push(w)
-    }
-  })
-  const next = (name: string) =>
-    new Promise<unknown>((resolve) => {
-      const seen = events.find((e) => e.name === name)
-      if (seen) {
-        events.splice(events.indexOf(seen), 1)
-        resolve(seen.payload)
-      } else waiters.push({ name, resolve })
-    })
-  return { socket, next }
+  return { socket, next: socketInbox(socket).next }
 }
 
 type LiveEvent = ReturnType<typeof liveWire.parseEvent>
