@@ -123,7 +123,7 @@ describe.each(testDrivers())('instant bets on $name', (driver) => {
       [instantBet(99, LOSING_DICE), 'limits'],
       [instantBet(1_000_001, LOSING_DICE), 'limits'],
       [instantBet(100, { target: 9900, direction: 'under' }), 'bad_request'],
-      [instantBet(50_000, LOSING_DICE), 'max_payout'],
+      [instantBet(60_000, LOSING_DICE), 'max_payout'],
     ] as const) {
       expect(await kit.bets.place(DICE, user, cmd)).toMatchObject({ type: 'error', code })
     }
