@@ -154,6 +154,27 @@ describe('instant bets', () => {
     expect(await balance(user.userId)).toBe(100_000 - 40)
   })
 
+  it('draws again when another process changed the client seed since this one read the pair', async () => {
+    const { user } = await instantPlayer(services, 10_000)
+    await kit.seeds.active(user.userId) // this process now holds the pair in memory
+    const other = instantKit({ ...services }, { seeds: fixedSeeds('seed-changer') })
+    await other.seeds.setClientSeed(user.userId, 'changed elsewhere')
+    const ack = await kit.bets.place(DICE, user, instantBet(100, LOSING_DICE))
+    if (ack.type !== 'ok') throw new Error(ack.code)
+    const pair = await kit.seeds.active(user.userId)
+    const drawn = diceRules.settle(
+      LOSING_DICE,
+      100 as Minor,
+      floatCursor(pair.serverSeed, 'changed elsewhere', 0),
+    )
+    expect(ack.outcome).toEqual(drawn.outcome)
+    const rows = await services.db.query<{ client_seed: string }>(
+      `SELECT client_seed FROM instant_bets WHERE id = $1`,
+      [ack.betId],
+    )
+    expect(rows[0]?.client_seed).toBe('changed elsewhere')
+  })
+
   it('refuses a guest', async () => {
     expect(await kit.bets.place(DICE, null, instantBet(100, LOSING_DICE))).toMatchObject({
       code: 'unauthorized',

@@ -150,6 +150,7 @@ export class InstantBets {
             multiplier: drawn.multiplier,
             pairId: pair.id,
             nonce: pair.nonce,
+            clientSeed: pair.clientSeed,
             at,
           })
           if (moved.betId !== id) return await this.firstAnswer(game, user, cmd, moved.betId)
