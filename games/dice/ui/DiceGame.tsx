@@ -25,6 +25,7 @@ import { diceOutcomeSchema, diceParamsSchema } from '../protocol'
 import { diceRoundMachine } from '../round.machine'
 import {
   chanceOf,
+  diceRules,
   formatHundredths,
   isValidParams,
   isWin,
@@ -160,6 +161,8 @@ function DiceLayout(props: GameLayoutProps<typeof diceRoundMachine> & DicePageEx
             onBet={(amount) => actor.send({ type: 'BET', key: newCommandKey(), amount, params })}
             error={context.lastError ? t(instantErrorKey(context.lastError)) : null}
             seeds={seeds}
+            rules={diceRules}
+            params={valid ? params : null}
             autobet={{
               control: autobet,
               params: valid ? params : null,
