@@ -12,6 +12,7 @@ import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { Benchmark, Figure } from './harness'
 import { launchChromium } from './browser'
+import { GAME_ROUTE_GZIP_BUDGET_KB, LOBBY_GZIP_BUDGET_KB } from './bundleBudget'
 import { bytesSent, serveLikeReferenceServer } from './referenceDelivery'
 import { GAMES } from '../games/registry'
 import { ROUTES } from '../src/routes/table'
@@ -19,10 +20,6 @@ import { ROUTES } from '../src/routes/table'
 const root = join(import.meta.dirname, '..')
 // A separate output folder, so a benchmark never races a build of the app's own dist/.
 const dist = join(root, '.bench-dist')
-
-/** Budgets from the benchmarks issue: lobby first load, and a game route in total. */
-const LOBBY_GZIP_BUDGET_KB = 150
-const GAME_ROUTE_GZIP_BUDGET_KB = 350
 
 /**
  * What shows that a page has loaded what it needs: the header for every page (the app has

@@ -21,6 +21,15 @@ export const SEEDS_PATH = '/api/games/seeds'
 export const BET_PROOF_PATH = '/api/games/bets'
 
 /**
+ * The path parameters of `GET <BET_PROOF_PATH>/:id`: a bet id as the server makes them (`b-` and a
+ * UUID; letters, digits, `-` and `_`, at most 64), so an id holding anything else (a NUL, a quote)
+ * is refused at the wire and never reaches the database.
+ */
+export const betProofParams = z.object({
+  id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/)),
+})
+
+/**
  * GET /api/games/seeds (and the answer of PUT): the active pair's public side and the hash of the
  * server seed the next rotation will make active (committed now, so it cannot be chosen later).
  */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { CrashPoint } from '../engine/fairness'
-import type { Minor } from '../engine/money'
+import { CURRENCIES, maxBetPayout, type Minor } from '../engine/money'
 import {
   MAX_AUTO_CASHOUT,
   autoWins,
@@ -82,6 +82,19 @@ describe('payout', () => {
     expect(maxWin('RUB')).toBe(500_000_000) // 100x the 50,000 RUB max bet
     expect(maxWin('USD')).toBe(5_000_000)
     expect(payout(rub(5_000_000), m(MAX_AUTO_CASHOUT), maxWin('RUB'))).toBe(500_000_000)
+  })
+
+  it('caps at the one maximum payout per bet of every game, in every currency', () => {
+    for (const currency of CURRENCIES) expect(maxWin(currency)).toBe(maxBetPayout(currency))
+    // A maximum bet cashed out at 150x would pay 7,500,000 RUB: the live round caps it.
+    const bet = {
+      amount: rub(5_000_000),
+      currency: 'RUB' as const,
+      autoCashoutAt: m(15_000),
+      cashedOutAt: null,
+    }
+    const won = settle(bet, cp(20_000))
+    expect(won).toEqual({ type: 'cashedOut', cashoutAt: 15_000, win: maxBetPayout('RUB') })
   })
 })
 

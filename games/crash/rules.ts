@@ -4,7 +4,7 @@
  * Multipliers are integer hundredths (153 is 1.53x) so that no float ever multiplies money.
  */
 import type { CrashPoint } from '../engine/fairness'
-import { betLimits, type Currency, type Minor } from '../engine/money'
+import { betLimits, maxBetPayout, type Currency, type Minor } from '../engine/money'
 
 export type { CrashPoint }
 
@@ -19,12 +19,6 @@ export const MIN_AUTO_CASHOUT = 101 as Multiplier
 
 /** The highest auto cash-out target, 10,000x; higher targets are rejected as limits errors. */
 export const MAX_AUTO_CASHOUT = 1_000_000 as Multiplier
-
-/**
- * The cap on one bet's payout in a round, as a multiple of the currency's maximum crash bet.
- * SPEC.md is silent on a max win; 100x the max bet (RUB 5,000,000) is our documented choice.
- */
-export const MAX_WIN_BET_MULTIPLE = 100
 
 /** The multiplier `elapsedMs` after the round started: floor(100 * e^(k t)) hundredths. */
 export function multiplierAt(elapsedMs: number): Multiplier {
@@ -50,9 +44,12 @@ export function crashTimeMs(crashPoint: CrashPoint): number {
   return msToReach(crashPoint)
 }
 
-/** The payout cap for one bet in `currency`: MAX_WIN_BET_MULTIPLE times the max crash bet. */
+/**
+ * The payout cap for one bet in `currency`: the maximum payout per bet of every game
+ * (`maxBetPayout`, games/engine/money), so a cash-out never pays more than an instant game may.
+ */
 export function maxWin(currency: Currency): Minor {
-  return (betLimits('crash', currency).max * MAX_WIN_BET_MULTIPLE) as Minor
+  return maxBetPayout(currency)
 }
 
 /**

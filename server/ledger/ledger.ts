@@ -28,8 +28,8 @@ export interface SettleResult extends MoveResult {
 }
 
 /**
- * An instant bet as its one movement writes it (migration 013, `instant_bet`): the stake and the
- * payout, the bet's row, and the nonce of the seed pair it was drawn from.
+ * An instant bet as its one movement writes it (migrations 013 and 016, `instant_bet`): the stake
+ * and the payout, the bet's row, and the nonce of the seed pair it was drawn from.
  */
 export interface InstantBetMove {
   /** The bet's id (its row's primary key). */
@@ -50,6 +50,11 @@ export interface InstantBetMove {
   /** The seed pair and the nonce the outcome was drawn from; claimed by the movement. */
   pairId: number
   nonce: number
+  /**
+   * The client seed the outcome was drawn with: the pair must still hold it (else `nonce_stale`),
+   * and the bet's row keeps it, so a later change of the pair's client seed leaves its proof whole.
+   */
+  clientSeed: string
   /** Epoch ms. */
   at: number
 }
@@ -309,6 +314,7 @@ export class Ledger {
       payout: p.payout,
       pair: p.pairId,
       nonce: p.nonce,
+      clientSeed: p.clientSeed,
       at: p.at,
     }
     return this.run(

@@ -1,6 +1,6 @@
 import { useSearch } from '@tanstack/react-router'
 import { CrashGame, parseCrashSearch } from '../../games/crash'
-import { useDropSearchParam } from './betProofParam'
+import { useDropSearchParam } from './dropSearchParam'
 import { GamePageFrame } from './GamePageFrame'
 import { useShellGameProps } from './gamePageProps'
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   betHistoryResponse,
   betProofResponse,
@@ -123,7 +123,7 @@ describe.each(testDrivers())('instant bets on $name', (driver) => {
       [instantBet(99, LOSING_DICE), 'limits'],
       [instantBet(1_000_001, LOSING_DICE), 'limits'],
       [instantBet(100, { target: 9900, direction: 'under' }), 'bad_request'],
-      [instantBet(50_000, LOSING_DICE), 'max_payout'],
+      [instantBet(60_000, LOSING_DICE), 'max_payout'],
     ] as const) {
       expect(await kit.bets.place(DICE, user, cmd)).toMatchObject({ type: 'error', code })
     }
@@ -250,6 +250,48 @@ describe.each(testDrivers())('instant bets on $name', (driver) => {
     expect(proof).toMatchObject({ game: 'dice', server_seed: null, nonce: ack.nonce })
     expect(JSON.stringify(proof)).not.toContain(user.name)
     expect((await t.call('GET', '/api/games/bets/b-nothing')).statusCode).toBe(404)
+  })
+
+  it("keeps a bet's own client seed: its proof verifies after a client seed change and a rotation", async () => {
+    const { user, token } = await instantPlayer(t.services, 10_000)
+    const set = (client_seed: string) =>
+      t.call('PUT', '/api/games/seeds', { token, body: { client_seed } })
+    expect((await set('before the change')).statusCode).toBe(200)
+    const first = await kit.bets.place(DICE, user, instantBet(100, LOSING_DICE))
+    // The same pair, a new client seed: the pair's next bet draws with it.
+    expect((await set('after the change')).statusCode).toBe(200)
+    const second = await kit.bets.place(DICE, user, instantBet(100, LOSING_DICE))
+    if (first.type !== 'ok' || second.type !== 'ok') throw new Error('bets refused')
+    expect([first.nonce, second.nonce]).toEqual([0, 1])
+    expect((await t.call('POST', '/api/games/seeds/rotate', { token, body: {} })).statusCode).toBe(
+      200,
+    )
+    const seeds: string[] = []
+    for (const ack of [first, second]) {
+      const proof = betProofResponse.parse(
+        (await t.call('GET', `/api/games/bets/${ack.betId}`)).json(),
+      )
+      seeds.push(proof.client_seed)
+      const floats = floatCursor(proof.server_seed!, proof.client_seed, proof.nonce)
+      const verified = diceRules.settle(diceParamsSchema.parse(proof.params), proof.amount, floats)
+      expect(verified.outcome).toEqual(ack.outcome)
+      expect(diceOutcomeSchema.parse(proof.outcome)).toEqual(ack.outcome)
+    }
+    expect(seeds).toEqual(['before the change', 'after the change'])
+  })
+
+  it('refuses a malformed proof id at the wire, before the database', async () => {
+    const query = vi.spyOn(db, 'query')
+    try {
+      for (const id of ['b-%00', 'b-1%00%27', 'x'.repeat(65), 'b-%20']) {
+        const res = await t.call('GET', `/api/games/bets/${id}`)
+        expect([id, res.statusCode]).toEqual([id, 404])
+        expect(res.json()).toMatchObject({ data: { message: 'not_found' } })
+      }
+      expect(query).not.toHaveBeenCalled()
+    } finally {
+      query.mockRestore()
+    }
   })
 
   it('lists instant bets in the profile history, newest first', async () => {

@@ -31,6 +31,7 @@ export {
   WHEEL_MAX,
   betLimits,
   checkBet,
+  maxBetPayout,
   roomPrice,
   type BetGame,
   type BetLimits,

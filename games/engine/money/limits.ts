@@ -82,16 +82,27 @@ export function checkBet(
 }
 
 /**
- * The most one bet may pay (stake included), any game: SPEC.md gives none, so it is set here at
- * 100 maximum bets of the shared range (10,000 RUB x 100 = 1,000,000 RUB) and carried to the other
- * currencies by "scale". A bet that could pay more is refused before it is drawn (docs/games.md).
+ * The most one bet may pay (stake included), THE maximum payout of every game and family: instant
+ * games refuse a stake whose best outcome would pass it, live and stateful rounds cap a win at it.
+ * SPEC.md gives none, so it is set at 100 maximum bets of the game with the largest maximum bet
+ * (crash: 50,000 RUB x 100 = 5,000,000 RUB), the same in every currency by crash's own row
+ * (RUB and INR 5,000,000, USD and EUR 50,000, KZT 25,000,000). Why this figure and not the
+ * 1,000,000 RUB that the instant games used before (docs/games.md, "Limits and the maximum
+ * payout"): a lower one would cap a maximum crash bet at 20x and change settled crash rounds' rules,
+ * while this one leaves crash as it was and gives the instant games' long shots five times the room
+ * (dice at 9900x: 505 RUB instead of 101).
  */
 export const MAX_BET_PAYOUT: Readonly<Record<Currency, Minor>> = {
-  RUB: 100_000_000 as Minor, // 1,000,000
-  USD: 1_000_000 as Minor, // "scale" 1/100: 10,000
-  EUR: 1_000_000 as Minor, // USD's row
-  KZT: 500_000_000 as Minor, // "scale" x 5: 5,000,000
-  INR: 100_000_000 as Minor, // "scale" x 1: 1,000,000
+  RUB: 500_000_000 as Minor, // 5,000,000
+  USD: 5_000_000 as Minor, // 50,000
+  EUR: 5_000_000 as Minor, // USD's row
+  KZT: 2_500_000_000 as Minor, // 25,000,000
+  INR: 500_000_000 as Minor, // 5,000,000
+}
+
+/** The maximum payout of one bet in `currency` ({@link MAX_BET_PAYOUT}). */
+export function maxBetPayout(currency: Currency): Minor {
+  return MAX_BET_PAYOUT[currency]
 }
 
 /**

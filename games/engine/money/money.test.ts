@@ -10,6 +10,8 @@ import {
   DEFAULT_CURRENCY,
   formatMoney,
   isCurrency,
+  MAX_BET_PAYOUT,
+  maxBetPayout,
   MIN_PAYOUT,
   minor,
   MINOR_EXPONENT,
@@ -116,6 +118,20 @@ describe('bet limits (SPEC section 9, in minor units)', () => {
     expect(checkBet(m(99), 'crash', 'RUB')).toEqual({ ok: false, error: 'below_min' })
     expect(checkBet(m(5_000_000), 'crash', 'RUB').ok).toBe(true)
     expect(checkBet(m(5_000_001), 'crash', 'RUB')).toEqual({ ok: false, error: 'above_max' })
+  })
+
+  it('has one maximum payout per bet and currency: 100 of the largest maximum bet', () => {
+    expect(MAX_BET_PAYOUT).toEqual({
+      RUB: 500_000_000,
+      USD: 5_000_000,
+      EUR: 5_000_000,
+      KZT: 2_500_000_000,
+      INR: 500_000_000,
+    })
+    for (const currency of CURRENCIES) {
+      const largest = Math.max(...BET_GAMES.map((g) => betLimits(g, currency).max))
+      expect(maxBetPayout(currency)).toBe(largest * 100)
+    }
   })
 
   it('has min payouts, wheel caps and room prices for every currency', () => {

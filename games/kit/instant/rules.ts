@@ -4,7 +4,7 @@
  * settle a bet from its float stream.
  */
 import type { FloatCursor } from '../../engine/fairness'
-import type { Minor } from '../../engine/money'
+import type { Currency, Minor } from '../../engine/money'
 import type { InstantMultiplier } from './protocol'
 
 /** A settled instant bet: what was drawn and what it paid. */
@@ -24,6 +24,13 @@ export interface InstantRules<Params, Outcome> {
    * (the params themselves) or `amount` (a roulette spin whose chips do not add up to the stake).
    */
   refusal(params: Params, amount: Minor): 'bad_request' | null
+  /**
+   * The game's own amount rule, in place of the kit's default (`checkBet(amount, game, currency)`:
+   * the game's `betLimits`). Null when `amount` is a legal stake for `params` in `currency`, else
+   * `limits` (the wire's refusal). Cases: the amount must be the case's price times the count.
+   * A game without `betLimits` (not a `BetGame`) must supply it.
+   */
+  amountRefusal?(params: Params, amount: Minor, currency: Currency): 'limits' | null
   /** The most the bet could pay, checked against the maximum payout per bet before the draw. */
   maxPayout(params: Params, amount: Minor): Minor
   /** Settles the bet from its float stream (`floatCursor(serverSeed, clientSeed, nonce)`). */

@@ -27,6 +27,11 @@ export interface AmountFieldProps {
   text: string
   onText: (text: string) => void
   disabled: boolean
+  /**
+   * The largest stake the game's current params allow (`stakeCeiling`), when below the game's
+   * maximum bet: Max and 2x stop there.
+   */
+  ceiling?: Minor
 }
 
 /** What the field starts with: ten times the game's minimum bet. */
@@ -38,7 +43,15 @@ export function initialAmountText(game: BetGame, currency: Currency): string {
  * The bet amount: typed in the player's currency, with ½, 2×, min and max inside the game's
  * limits, and a message (announced) while the text is not a valid bet.
  */
-export function AmountField({ game, currency, locale, text, onText, disabled }: AmountFieldProps) {
+export function AmountField({
+  game,
+  currency,
+  locale,
+  text,
+  onText,
+  disabled,
+  ceiling,
+}: AmountFieldProps) {
   const t = useKitText(game)
   const id = useId()
   const limits = betLimits(game, currency)
@@ -68,7 +81,7 @@ export function AmountField({ game, currency, locale, text, onText, disabled }: 
             aria-label={t(name)}
             disabled={disabled}
             onClick={() =>
-              onText(amountText(adjustAmount(amount, action, currency, game), currency))
+              onText(amountText(adjustAmount(amount, action, currency, game, ceiling), currency))
             }
           >
             {t(label)}

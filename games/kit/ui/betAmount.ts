@@ -1,9 +1,11 @@
 /** The bet amount field's arithmetic, pure: the amount buttons within a game's limits. */
 import {
   betLimits,
+  maxBetPayout,
   parseMoney,
   toDecimalString,
   type BetGame,
+  type BetLimits,
   type Currency,
   type Minor,
 } from '../../engine/money'
@@ -11,14 +13,20 @@ import {
 /** What the amount buttons do. */
 export type AmountAction = 'half' | 'double' | 'min' | 'max'
 
-/** The amount after a button press, always within `game`'s limits in `currency`. */
+/**
+ * The amount after a button press, always within `game`'s limits in `currency`, and never above
+ * `ceiling` when one is given (the largest stake the game's current params allow, see
+ * {@link stakeCeiling}): Max and doubling stop there.
+ */
 export function adjustAmount(
   amount: Minor | null,
   action: AmountAction,
   currency: Currency,
   game: BetGame,
+  ceiling?: Minor,
 ): Minor {
-  const { min, max } = betLimits(game, currency)
+  const { min, max: limit } = betLimits(game, currency)
+  const max = Math.max(min, Math.min(limit, ceiling ?? limit))
   const base = amount ?? min
   const next =
     action === 'min'
@@ -29,6 +37,31 @@ export function adjustAmount(
           ? Math.floor(base / 2)
           : base * 2
   return Math.min(max, Math.max(min, next)) as Minor
+}
+
+/**
+ * The largest stake within `limits` whose best outcome fits the maximum payout per bet in
+ * `currency` (`maxBetPayout`): `bestPayout` is the game's `rules.maxPayout` for its current params,
+ * which grows with the stake, so a bisection finds the edge. `limits.max` when every stake fits;
+ * `limits.min` when none does (the server refuses that one with `max_payout`).
+ */
+export function stakeCeiling(
+  limits: BetLimits,
+  currency: Currency,
+  bestPayout: (amount: Minor) => Minor,
+): Minor {
+  const cap = maxBetPayout(currency)
+  if (bestPayout(limits.max) <= cap) return limits.max
+  if (bestPayout(limits.min) > cap) return limits.min
+  // lo fits, hi does not; about 30 steps for the widest range.
+  let lo: number = limits.min
+  let hi: number = limits.max
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2)
+    if (bestPayout(mid as Minor) <= cap) lo = mid
+    else hi = mid
+  }
+  return lo as Minor
 }
 
 /** The typed amount in minor units, or null when it is not a valid `game` bet in `currency`. */

@@ -2,19 +2,21 @@ import { useId, useState, type ReactNode } from 'react'
 import {
   betLimits,
   formatMoney,
+  maxBetPayout,
   type BetGame,
   type Currency,
   type Minor,
   type MoneyLocale,
 } from '../../../engine/money'
 import { AmountField } from '../../ui/AmountField'
-import { adjustAmount, amountText, readAmount } from '../../ui/betAmount'
+import { adjustAmount, amountText, readAmount, stakeCeiling } from '../../ui/betAmount'
 import { BetError, GamePanel, kitErrorKey } from '../../ui/GamePanel'
 import { MainButton } from '../../ui/MainButton'
 import { ProofDialog } from '../../ui/ProofDialog'
 import { useKitText } from '../../ui/kitText'
 import { payoutAt, type InstantMultiplier } from '../protocol'
 import type { InstantRoundError } from '../round.machine'
+import type { InstantRules } from '../rules'
 import { INSTANT_SHORTCUTS, useInstantHotkeys, type InstantShortcut } from './instantHotkeys'
 import { useInstantSettings } from './instantSettings'
 import { SeedsDialog } from '../../seeds/SeedsDialog'
@@ -68,6 +70,13 @@ export interface InstantBetPanelBase<P = never> {
   children?: ReactNode
   /** With it, Manual and Auto tabs: the Auto tab runs the game's auto-bet. */
   autobet?: InstantAutobetMount<P>
+  /**
+   * The game's rules and its current params (null while invalid): with them, Max, its hotkey and
+   * 2x stop at the largest stake whose best outcome (`rules.maxPayout`) fits the maximum payout
+   * per bet, and the panel shows that ceiling while it is below the game's maximum bet.
+   */
+  rules?: Pick<InstantRules<P, unknown>, 'maxPayout'>
+  params?: P | null
 }
 
 /**
@@ -96,6 +105,12 @@ export function InstantBetPanel<P = never>(props: InstantBetPanelProps<P>) {
         : null
   const ready =
     currency !== null && amount !== null && props.canBet && !props.busy && shown === 'manual'
+  const limits = currency ? betLimits(game, currency) : null
+  const { rules, params } = props
+  const ceiling =
+    currency && limits && rules && params != null
+      ? stakeCeiling(limits, currency, (a) => rules.maxPayout(params, a))
+      : null
   const bet = () => {
     if (ready) props.onBet(amount)
   }
@@ -103,7 +118,7 @@ export function InstantBetPanel<P = never>(props: InstantBetPanelProps<P>) {
     if (shortcut.kind === 'bet') bet()
     else if (shortcut.kind === 'help') setHelp(true)
     else if (currency && field) {
-      const next = adjustAmount(amount, shortcut.action, currency, game)
+      const next = adjustAmount(amount, shortcut.action, currency, game, ceiling ?? undefined)
       field.onAmountText(amountText(next, currency))
     }
   }
@@ -130,7 +145,16 @@ export function InstantBetPanel<P = never>(props: InstantBetPanelProps<P>) {
               text={field.amountText}
               onText={field.onAmountText}
               disabled={props.busy || running}
+              ceiling={ceiling ?? undefined}
             />
+          ) : null}
+          {field && limits && ceiling !== null && ceiling < limits.max ? (
+            <p className="game-panel__note" data-testid={`${game}.amount-ceiling`}>
+              {t('kit:instant.stakeCeiling', {
+                amount: formatMoney(ceiling, currency, locale),
+                payout: formatMoney(maxBetPayout(currency), currency, locale, { trimWhole: true }),
+              })}
+            </p>
           ) : null}
           {props.children}
           {field ? (
@@ -156,7 +180,11 @@ export function InstantBetPanel<P = never>(props: InstantBetPanelProps<P>) {
                   currency={currency}
                   locale={locale}
                   amount={amount}
-                  limits={betLimits(game, currency)}
+                  limits={
+                    limits && ceiling !== null && ceiling < limits.max
+                      ? { min: limits.min, max: ceiling }
+                      : betLimits(game, currency)
+                  }
                   params={autobet.params}
                   paramsValid={autobet.paramsValid}
                   canStart={props.canBet && !props.busy}

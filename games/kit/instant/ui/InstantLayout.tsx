@@ -10,6 +10,7 @@ import type { GameLayoutProps } from '../../ui/gameModule'
 import { ResultStrip } from '../../ui/ResultStrip'
 import type { InstantAutobetMachine } from '../autobet.machine'
 import type { InstantMultiplier } from '../protocol'
+import type { InstantRules } from '../rules'
 import type { InstantResult, InstantRoundMachine } from '../round.machine'
 import type { LoadInstantBetProof } from './betProof'
 import { InstantBetPanel, instantErrorKey } from './InstantBetPanel'
@@ -37,7 +38,11 @@ export interface InstantLayoutProps<P, O, V> {
   /** The game's browser side (`instantClient`): its id, limits, schemas and auto-bet. */
   client: {
     game: { id: string; limits: BetGame }
-    logic: { params: z.ZodMiniType<P>; outcome: z.ZodMiniType<O> }
+    logic: {
+      params: z.ZodMiniType<P>
+      outcome: z.ZodMiniType<O>
+      rules: Pick<InstantRules<P, O>, 'maxPayout'>
+    }
     autobetMachine: InstantAutobetMachine<P>
     paramsValid: (params: P) => boolean
   }
@@ -159,6 +164,8 @@ export function InstantLayout<P, O, V>(props: InstantLayoutProps<P, O, V>) {
               locale={locale}
               {...amount}
               multiplier={props.multiplier}
+              rules={client.logic.rules}
+              params={params}
               busy={busy}
               canBet={props.canBet ?? params !== null}
               onBet={(bet) => {

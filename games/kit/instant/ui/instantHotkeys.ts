@@ -1,6 +1,7 @@
 /**
  * Keyboard play for instant games: Space bets, S halves, D doubles, A sets the minimum, F the
- * maximum, and ? opens the list of shortcuts. Keys typed into a field are the field's, and Space
+ * maximum (the panel's ceiling: the largest stake whose best outcome fits the maximum payout), and
+ * ? opens the list of shortcuts. Keys typed into a field are the field's, and Space
  * on a focused button presses that button (the browser's own), so neither triggers a shortcut.
  */
 import { useEffect, useEffectEvent } from 'react'

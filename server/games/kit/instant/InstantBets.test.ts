@@ -66,8 +66,8 @@ describe('instant bets', () => {
       [instantBet(1_000_001, LOSING_DICE), 'limits'],
       [instantBet(100, { target: 0, direction: 'under' }), 'bad_request'],
       [instantBet(100, LOSING_DICE, undefined, 'USD'), 'bad_request'],
-      // 0.01 % pays 9900x: 1,000,000 RUB max payout / 9900 is 101.01 RUB, so 200 RUB is too much.
-      [instantBet(20_000, LOSING_DICE), 'max_payout'],
+      // 0.01 % pays 9900x: 5,000,000 RUB max payout / 9900 is 505.05 RUB, so 505.06 is too much.
+      [instantBet(50_506, LOSING_DICE), 'max_payout'],
     ] as const
     for (const [cmd, code] of refusals) {
       expect(await kit.bets.place(DICE, user, cmd)).toEqual({ type: 'error', v: 1, code })
@@ -119,6 +119,60 @@ describe('instant bets', () => {
     const nonces = acks.map((a) => (a.type === 'ok' ? a.nonce : -1)).sort((x, y) => x - y)
     expect(nonces).toEqual(Array.from({ length: 20 }, (_, i) => i))
     expect((await kit.seeds.current(user.userId)).nonce).toBe(20)
+  })
+
+  it('accepts the largest stake whose best outcome fits the maximum payout', async () => {
+    const { user } = await instantPlayer(services, 100_000_000)
+    // 505.05 RUB at 9900x pays 4,999,999.50 RUB: within the 5,000,000 RUB of maxBetPayout.
+    expect(await kit.bets.place(DICE, user, instantBet(50_505, LOSING_DICE))).toMatchObject({
+      type: 'ok',
+    })
+  })
+
+  it("checks the amount by the game's own rule when it has one, in place of its bet limits", async () => {
+    const { user } = await instantPlayer(services, 100_000)
+    // A game priced per item, as cases are: the stake must be 0.40 RUB x the count, whatever
+    // betLimits say (0.40 RUB is below every bet minimum).
+    const priced = {
+      id: 'priced',
+      rules: {
+        ...diceRules,
+        amountRefusal: (_: unknown, amount: Minor) => (amount % 40 === 0 ? null : 'limits'),
+      },
+    } as const
+    expect(await kit.bets.place(priced, user, instantBet(40, LOSING_DICE))).toMatchObject({
+      type: 'ok',
+    })
+    expect(await kit.bets.place(priced, user, instantBet(100, LOSING_DICE))).toMatchObject({
+      code: 'limits',
+    })
+    // Without a rule, a game outside betLimits has no legal amount.
+    const unpriced = { id: 'unpriced', rules: diceRules }
+    expect(await kit.bets.place(unpriced, user, instantBet(100, LOSING_DICE))).toMatchObject({
+      code: 'limits',
+    })
+    expect(await balance(user.userId)).toBe(100_000 - 40)
+  })
+
+  it('draws again when another process changed the client seed since this one read the pair', async () => {
+    const { user } = await instantPlayer(services, 10_000)
+    await kit.seeds.active(user.userId) // this process now holds the pair in memory
+    const other = instantKit({ ...services }, { seeds: fixedSeeds('seed-changer') })
+    await other.seeds.setClientSeed(user.userId, 'changed elsewhere')
+    const ack = await kit.bets.place(DICE, user, instantBet(100, LOSING_DICE))
+    if (ack.type !== 'ok') throw new Error(ack.code)
+    const pair = await kit.seeds.active(user.userId)
+    const drawn = diceRules.settle(
+      LOSING_DICE,
+      100 as Minor,
+      floatCursor(pair.serverSeed, 'changed elsewhere', 0),
+    )
+    expect(ack.outcome).toEqual(drawn.outcome)
+    const rows = await services.db.query<{ client_seed: string }>(
+      `SELECT client_seed FROM instant_bets WHERE id = $1`,
+      [ack.betId],
+    )
+    expect(rows[0]?.client_seed).toBe('changed elsewhere')
   })
 
   it('refuses a guest', async () => {

@@ -6,13 +6,18 @@
  * - Idempotent by key: a repeat while the first runs shares its answer (answers.ts); a repeat
  *   later (another socket, a restart) finds the first bet by its ledger key and answers its ack.
  * - Refused whole, nothing moved and no nonce used: a guest, another currency, an amount outside
- *   the game's limits (`limits`), params the rules refuse (`bad_request`), a bet that could pay
- *   more than the maximum payout (`max_payout`), a balance short of the stake.
+ *   the game's limits or its own amount rule (`limits`), params the rules refuse (`bad_request`),
+ *   a bet that could pay more than the maximum payout (`max_payout`), a balance short of the stake.
  * - The nonce: each player's bets run one at a time in this process (SeedPairs.exclusive), and the
  *   movement claims the nonce it was drawn from, so no two bets share one.
  */
 import { floatCursor } from '../../../../games/engine/fairness'
-import { MAX_BET_PAYOUT, checkBet, type BetGame, type Minor } from '../../../../games/engine/money'
+import {
+  MAX_BET_PAYOUT,
+  checkBet,
+  type BetGame,
+  type Minor,
+} from '../../../../games/engine/money'
 import {
   INSTANT_PROTOCOL_VERSION,
   type InstantBetAck,
@@ -34,11 +39,31 @@ import { isHighRoller, type LiveTables } from './live'
 import type { SeedPairs } from './seeds'
 import { ackOf, betById } from './store'
 
-/** An instant game as the kit runs it: its id, the limits group it bets in, and its rules. */
+/**
+ * An instant game as the kit runs it: its id, the limits group it bets in, and its rules. Its
+ * amounts are checked by the rules' `amountRefusal` when they have one, else by `betLimits` of
+ * `limits` (cases: price x count, no limits group).
+ */
 export interface InstantGame<Params, Outcome> {
   readonly id: string
-  readonly limits: BetGame
+  readonly limits?: BetGame
   readonly rules: InstantRules<Params, Outcome>
+}
+
+/**
+ * Why the amount of `cmd` is refused, or null: the game's own rule (`rules.amountRefusal`, cases:
+ * price x count) when it has one, else its bet limits in the bet's currency.
+ */
+export function amountRefusal<P, O>(
+  game: InstantGame<P, O>,
+  cmd: Pick<InstantBetCommand<P>, 'params' | 'amount' | 'currency'>,
+): 'limits' | null {
+  if (game.rules.amountRefusal) {
+    return game.rules.amountRefusal(cmd.params, cmd.amount, cmd.currency)
+  }
+  // A game with neither its own rule nor bet limits has no legal amount: refused, never unchecked.
+  if (!game.limits) return 'limits'
+  return checkBet(cmd.amount, game.limits, cmd.currency).ok ? null : 'limits'
 }
 
 /** The error ack of an instant game. */
@@ -124,6 +149,7 @@ export class InstantBets {
             multiplier: drawn.multiplier,
             pairId: pair.id,
             nonce: pair.nonce,
+            clientSeed: pair.clientSeed,
             at,
           })
           if (moved.betId !== id) return await this.firstAnswer(game, user, cmd, moved.betId)
@@ -173,7 +199,7 @@ export class InstantBets {
     cmd: InstantBetCommand<P>,
   ): InstantErrorCode | null {
     if (cmd.currency !== user.currency) return 'bad_request'
-    if (!checkBet(cmd.amount, game.limits, cmd.currency).ok) return 'limits'
+    if (amountRefusal(game, cmd) !== null) return 'limits'
     if (game.rules.refusal(cmd.params, cmd.amount) !== null) return 'bad_request'
     if (game.rules.maxPayout(cmd.params, cmd.amount) > MAX_BET_PAYOUT[cmd.currency]) {
       return 'max_payout'

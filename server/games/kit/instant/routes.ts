@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify'
 import {
   BET_PROOF_PATH,
   SEEDS_PATH,
+  betProofParams,
   clientSeedRequest,
   rotateSeedsRequest,
   type RotateSeedsResponse,
@@ -15,7 +16,7 @@ import {
 } from '../../../../contract'
 import { authOf, requireUser } from '../../../http/auth'
 import { messageError } from '../../../http/errors'
-import { parseBody } from '../../../http/parse'
+import { parseBody, parseParams } from '../../../http/parse'
 import type { Services } from '../../../services'
 import { instantKit } from './kit'
 import type { SeedPair } from './seeds'
@@ -68,10 +69,11 @@ export function instantRoutes(app: FastifyInstance, s: Services): void {
   })
 
   // Public: a proof names no player, and bet ids are random (they reveal nothing by guessing).
-  app.get<{ Params: { id: string } }>(`${route(BET_PROOF_PATH)}/:id`, async (req) => {
-    const id = req.params.id
-    const row = id.length <= 64 ? await betById(s.db, id) : null
-    if (!row) throw messageError(404, 'not_found', { bet: id.slice(0, 64) })
+  // The id is checked at the wire (404 `not_found` for a malformed one, as an unknown one gets).
+  app.get(`${route(BET_PROOF_PATH)}/:id`, async (req) => {
+    const { id } = parseParams(betProofParams, req)
+    const row = await betById(s.db, id)
+    if (!row) throw messageError(404, 'not_found', { bet: id })
     return proofOf(row)
   })
 }

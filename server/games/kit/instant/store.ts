@@ -1,5 +1,5 @@
 /**
- * Reads of the instant bets' rows (migration 013): the first answer of a bet (a retry gets it
+ * Reads of the instant bets' rows (migrations 013 and 016): the first answer of a bet (a retry gets it
  * again, found by the id the ledger's replay names), its public proof, the live tables after a restart, and the profile history's page.
  */
 import type { BetHistoryItem, BetProofResponse, Currency, Minor } from '../../../../contract'
@@ -30,9 +30,11 @@ interface BetRow {
   server_seed: string | null
 }
 
+// The client seed is the bet's own (the one it was drawn with), never the pair's current one: a
+// player may change it in the middle of a pair. The pair gives the server seed, fixed for its life.
 const JOINED = `SELECT b.id, b.game, b.user_id, b.player, b.amount, b.currency, b.params,
     b.outcome, b.multiplier, b.payout, b.nonce, b.balance, b.created_at, p.server_seed_hash,
-    p.client_seed, CASE WHEN p.status = 'retired' THEN p.server_seed END AS server_seed
+    b.client_seed, CASE WHEN p.status = 'retired' THEN p.server_seed END AS server_seed
   FROM instant_bets b JOIN seed_pairs p ON p.id = b.seed_pair_id`
 
 /** The settled ack of a stored bet: the answer its first command got. */

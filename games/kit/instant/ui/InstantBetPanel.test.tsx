@@ -1,0 +1,71 @@
+import { act, fireEvent, render, screen } from '@testing-library/react'
+import { useState } from 'react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import kitEn from '../../../../locales/en/kit.json'
+import type { Minor } from '../../../engine/money'
+import type { InstantMultiplier } from '../protocol'
+import { i18nTestEnv } from '../../testing/i18n'
+import { InstantBetPanel } from './InstantBetPanel'
+import { useInstantSettings } from './instantSettings'
+
+i18nTestEnv({ en: { kit: kitEn } })
+
+beforeEach(() => useInstantSettings.setState({ instantPlay: false, hotkeys: true }))
+
+/** A game's params: its best outcome pays `times` the stake. */
+interface Odds {
+  times: number
+}
+const rules = { maxPayout: (p: Odds, amount: Minor) => Math.floor(amount * p.times) as Minor }
+
+/** The kit's panel around a game whose odds the test sets, in RUB (limits 1 – 10,000). */
+function Panel({ times, withRules = true }: { times: number; withRules?: boolean }) {
+  const [amount, setAmount] = useState('10.00')
+  return (
+    <InstantBetPanel<Odds>
+      game="dice"
+      currency="RUB"
+      guestNote="guest"
+      locale="en"
+      amountText={amount}
+      onAmountText={setAmount}
+      multiplier={(times * 10_000) as InstantMultiplier}
+      busy={false}
+      canBet
+      onBet={vi.fn()}
+      error={null}
+      {...(withRules ? { rules, params: { times } } : {})}
+    />
+  )
+}
+
+const amount = () => (screen.getByTestId('dice.amount-input') as HTMLInputElement).value
+const press = (code: string) => act(() => void fireEvent.keyDown(window, { code, key: code }))
+
+describe('the instant panel at the maximum payout', () => {
+  it('stops Max and its hotkey at the largest stake whose best outcome fits, and shows it', () => {
+    render(<Panel times={9900} />)
+    fireEvent.click(screen.getByTestId('dice.amount-max'))
+    expect(amount()).toBe('505.05')
+    fireEvent.click(screen.getByTestId('dice.amount-min'))
+    expect(amount()).toBe('1.00')
+    press('KeyF')
+    expect(amount()).toBe('505.05')
+    expect(screen.getByTestId('dice.amount-ceiling').textContent).toBe(
+      'Largest bet at these odds: ₽505.05, as one bet pays at most ₽5,000,000',
+    )
+  })
+
+  it('keeps the maximum bet and no ceiling line when every stake fits', () => {
+    render(<Panel times={2} />)
+    press('KeyF')
+    expect(amount()).toBe('10000.00')
+    expect(screen.queryByTestId('dice.amount-ceiling')).toBeNull()
+  })
+
+  it('keeps the maximum bet for a game that gives no rules', () => {
+    render(<Panel times={9900} withRules={false} />)
+    fireEvent.click(screen.getByTestId('dice.amount-max'))
+    expect(amount()).toBe('10000.00')
+  })
+})
