@@ -8,6 +8,11 @@ export interface PlayableGame {
   title: string
   /** i18n key of its one-line description in the lobby. */
   blurb: string
+  /**
+   * i18n key of its call to action, its own sentence per game: "Play {name}" cannot be declined
+   * ("Играть в Рулетка" where Russian needs "в рулетку").
+   */
+  cta: string
 }
 
 /**
@@ -16,12 +21,25 @@ export interface PlayableGame {
  * placeholder page, which the navigation never offers as a game.
  */
 export const PLAYABLE_GAMES: readonly PlayableGame[] = [
-  { id: 'crash', to: '/games/crash', title: 'pages:crash.title', blurb: 'pages:home.games.crash' },
-  { id: 'dice', to: '/games/dice', title: 'pages:dice.title', blurb: 'pages:home.games.dice' },
+  {
+    id: 'crash',
+    to: '/games/crash',
+    title: 'pages:crash.title',
+    blurb: 'pages:home.games.crash',
+    cta: 'pages:home.cta.crash',
+  },
+  {
+    id: 'dice',
+    to: '/games/dice',
+    title: 'pages:dice.title',
+    blurb: 'pages:home.games.dice',
+    cta: 'pages:home.cta.dice',
+  },
   {
     id: 'roulette',
     to: '/games/roulette',
     title: 'pages:roulette.title',
     blurb: 'pages:home.games.roulette',
+    cta: 'pages:home.cta.roulette',
   },
 ]
