@@ -46,3 +46,4 @@ export {
   type MoneyLocale,
   type ParseMoneyError,
 } from './format'
+export { formatChance, formatCount, formatDecimal, formatMultiplierText } from './numbers'
