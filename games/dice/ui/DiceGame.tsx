@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { SnapshotFrom } from 'xstate'
-import { formatMoney, type Minor } from '../../engine/money'
+import { formatDecimal, formatMoney, type Minor } from '../../engine/money'
 import { MULTIPLIER_SCALE } from '../../kit/instant/protocol'
 import type { InstantResult } from '../../kit/instant/round.machine'
 import { newCommandKey } from '../../kit/stream/commandKey'
@@ -25,7 +25,6 @@ import { diceOutcomeSchema, diceParamsSchema } from '../protocol'
 import { diceRoundMachine } from '../round.machine'
 import {
   chanceOf,
-  formatHundredths,
   isValidParams,
   isWin,
   multiplierFor,
@@ -60,16 +59,16 @@ const loadDiceScene = () => import('../scene/DiceScene').then((m) => new m.DiceS
 type DiceBet = InstantResult<DiceParams, DiceOutcome>
 
 /** A settled bet's facts as the player can check them (the seed is shown once rotated). */
-function BetFacts({ bet }: { bet: DiceBet }) {
+function BetFacts({ bet, roll }: { bet: DiceBet; roll: (hundredths: number) => string }) {
   const { t } = useTranslation()
   return (
     <dl data-testid="dice.bet-facts">
       <dt>{t('dice:proof.roll')}</dt>
-      <dd>{formatHundredths(bet.outcome.roll)}</dd>
+      <dd>{roll(bet.outcome.roll)}</dd>
       <dt>{t('dice:proof.target')}</dt>
       <dd>
         {t(bet.params.direction === 'over' ? 'dice:fields.over' : 'dice:fields.under')}{' '}
-        {formatHundredths(bet.params.target)}
+        {roll(bet.params.target)}
       </dd>
       <dt>{t('kit:proof.nonce')}</dt>
       <dd>{bet.nonce}</dd>
@@ -103,12 +102,14 @@ function DiceLayout(props: GameLayoutProps<typeof diceRoundMachine> & DicePageEx
   const stableView = useMemo(() => view, [viewKey])
   const last = context.last
   const money = (value: number) => formatMoney(value as Minor, currency ?? 'RUB', locale)
+  // Rolls and targets in the player's language (`49,50` in Russian), as money is.
+  const roll = (hundredths: number) => formatDecimal(hundredths / 100, locale)
   const sceneLabel = last
     ? t(isWin(last.params, last.outcome.roll) ? 'dice:scene.won' : 'dice:scene.lost', {
-        roll: formatHundredths(last.outcome.roll),
+        roll: roll(last.outcome.roll),
         amount: money(last.payout),
       })
-    : t('dice:scene.ready', { target: formatHundredths(params.target) })
+    : t('dice:scene.ready', { target: roll(params.target) })
   const valid = isValidParams(params)
   return (
     <>
@@ -123,9 +124,9 @@ function DiceLayout(props: GameLayoutProps<typeof diceRoundMachine> & DicePageEx
         game="dice"
         items={context.recent}
         idOf={(bet) => bet.betId}
-        textOf={(bet) => formatHundredths(bet.outcome.roll)}
+        textOf={(bet) => roll(bet.outcome.roll)}
         toneOf={(bet) => (bet.payout > 0 ? 'mid' : 'low')}
-        labelOf={(bet) => t('dice:history.item', { roll: formatHundredths(bet.outcome.roll) })}
+        labelOf={(bet) => t('dice:history.item', { roll: roll(bet.outcome.roll) })}
         renderProof={(bet, close) => (
           <ProofDialog
             game="dice"
@@ -135,7 +136,7 @@ function DiceLayout(props: GameLayoutProps<typeof diceRoundMachine> & DicePageEx
             closeLabel={t('kit:instant.close')}
             onClose={close}
           >
-            <BetFacts bet={bet} />
+            <BetFacts bet={bet} roll={roll} />
           </ProofDialog>
         )}
       />
@@ -181,11 +182,11 @@ function DiceLayout(props: GameLayoutProps<typeof diceRoundMachine> & DicePageEx
         >
           {last.payout > 0
             ? t('dice:result.won', {
-                roll: formatHundredths(last.outcome.roll),
-                multiplier: (last.multiplier / MULTIPLIER_SCALE).toFixed(4),
+                roll: roll(last.outcome.roll),
+                multiplier: formatDecimal(last.multiplier / MULTIPLIER_SCALE, locale, 4),
                 amount: money(last.payout),
               })
-            : t('dice:result.lost', { roll: formatHundredths(last.outcome.roll) })}
+            : t('dice:result.lost', { roll: roll(last.outcome.roll) })}
         </p>
       ) : null}
       {props.live ? (
