@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { SnapshotFrom } from 'xstate'
-import { formatDecimal, formatMoney, type Minor } from '../../engine/money'
+import { decimalSign, formatDecimal, formatMoney, type Minor } from '../../engine/money'
 import { MULTIPLIER_SCALE } from '../../kit/instant/protocol'
 import type { InstantResult } from '../../kit/instant/round.machine'
 import { newCommandKey } from '../../kit/stream/commandKey'
@@ -96,7 +96,7 @@ function DiceLayout(props: GameLayoutProps<typeof diceRoundMachine> & DicePageEx
   const { loadProof, seeds, autobet } = useInstantLayout(props, DICE_PAGE)
   const locked = snapshot.matches('betting') || autobet.status.running
 
-  const view = toDiceView(params, context.last, context.instant)
+  const view = toDiceView(params, context.last, context.instant, decimalSign(locale))
   const viewKey = JSON.stringify(view)
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const stableView = useMemo(() => view, [viewKey])

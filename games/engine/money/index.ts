@@ -46,4 +46,10 @@ export {
   type MoneyLocale,
   type ParseMoneyError,
 } from './format'
-export { formatChance, formatCount, formatDecimal, formatMultiplierText } from './numbers'
+export {
+  decimalSign,
+  formatChance,
+  formatCount,
+  formatDecimal,
+  formatMultiplierText,
+} from './numbers'

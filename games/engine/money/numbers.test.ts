@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { formatChance, formatCount, formatDecimal, formatMultiplierText } from './numbers'
+import {
+  decimalSign,
+  formatChance,
+  formatCount,
+  formatDecimal,
+  formatMultiplierText,
+} from './numbers'
 
 // Intl writes a no-break space (U+00A0) or a narrow one (U+202F) in the Russian groups.
 const spaces = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ')
@@ -27,5 +33,11 @@ describe('numbers in the player language', () => {
     expect(formatCount(12345, 'en')).toBe('12,345')
     expect(spaces(formatCount(12345, 'ru'))).toBe('12 345')
     expect(spaces(formatCount(12345, 'kz'))).toBe('12 345')
+  })
+
+  it('tells the decimal sign, for text drawn on a canvas', () => {
+    expect(decimalSign('en')).toBe('.')
+    expect(decimalSign('ru')).toBe(',')
+    expect(decimalSign('kz')).toBe(',')
   })
 })

@@ -41,3 +41,9 @@ export function formatChance(percent: number, locale: MoneyLocale): string {
 export function formatCount(count: number, locale: MoneyLocale): string {
   return numberFormat(locale, { maximumFractionDigits: 0 }).format(count)
 }
+
+/** The decimal sign of `locale`'s numbers: `.` (en), `,` (ru, kz); for text a canvas draws. */
+export function decimalSign(locale: MoneyLocale): string {
+  const parts = numberFormat(locale, { minimumFractionDigits: 1 }).formatToParts(1.5)
+  return parts.find((part) => part.type === 'decimal')?.value ?? '.'
+}
