@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatMoney, type Minor } from '../../engine/money'
+import { decimalSign, formatMoney, type Minor } from '../../engine/money'
 import { newCommandKey } from '../../kit/stream/commandKey'
 import { connectGameStream } from '../../kit/stream/connectGameStream'
 import { GameFrame } from '../../kit/ui/GameFrame'
@@ -66,6 +66,7 @@ function CrashLayout(props: GameLayoutProps<typeof crashRoundMachine> & CrashPag
     crashed: t('crash:scene.crashed'),
     won: context.bet?.win ? t('crash:scene.won', { amount: money(context.bet.win) }) : '',
     lost: t('crash:scene.lost'),
+    decimal: decimalSign(locale),
   }
   const view = toCrashView(snapshot, labels)
   // Only the parts that change between frames matter; keep the object stable otherwise.
