@@ -24,7 +24,7 @@ describe('useGameSession', () => {
   it('counts each settled bet once and sounds its end', () => {
     const { result, rerender } = renderHook(
       ({ settled }: { settled: SettledBet | null }) => useGameSession(settled, 'RUB', 'en'),
-      { initialProps: { settled: null } },
+      { initialProps: { settled: null as SettledBet | null } },
     )
     rerender({ settled: bet('a', 100, 200) })
     rerender({ settled: bet('a', 100, 200) })

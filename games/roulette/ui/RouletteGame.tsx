@@ -136,7 +136,14 @@ function RouletteLayout(props: GameLayoutProps<typeof rouletteRoundMachine> & Ro
               currency={currency}
               stacks={table.stacks}
               pocket={last?.outcome.pocket ?? null}
-              onPlace={editable ? (id) => setTable((now) => placeChip(now, id, chip, max)) : null}
+              onPlace={
+                editable
+                  ? (id) => {
+                      play(CHIP_SOUND)
+                      setTable((now) => placeChip(now, id, chip, max))
+                    }
+                  : null
+              }
             />
             <InstantBetPanel
               game="roulette"
