@@ -39,6 +39,8 @@ import { usePocketName } from './names'
 import { RouletteBetProof } from './RouletteBetProof'
 import { RouletteChips } from './RouletteChips'
 import { RouletteTable } from './RouletteTable'
+import { useGameSound } from '../../kit/ui/sound/useGameSound'
+import { CHIP_SOUND } from './sounds'
 import './roulette.css'
 
 type Snapshot = SnapshotFrom<typeof rouletteRoundMachine>
@@ -64,6 +66,7 @@ const ROULETTE_PAGE = {
 /** Roulette's page: recent pockets, the wheel, the table of chips and the bet panel. */
 function RouletteLayout(props: GameLayoutProps<typeof rouletteRoundMachine> & RoulettePageExtra) {
   const { t } = useTranslation()
+  const play = useGameSound()
   const pocketName = usePocketName()
   const { actor, snapshot, player, locale } = props
   const { context } = snapshot
