@@ -173,7 +173,7 @@ describe('GameFrame', () => {
     expect(useSoundSettings.getState().volume).toBe(0.25)
   })
 
-  it("toggles the session's statistics panel for a player, and offers none to a guest", () => {
+  it("toggles the session's statistics panel for a player, and offers none to a guest", async () => {
     const session: GameSession = {
       bets: [
         { id: 'a', amount: 1000 as Minor, payout: 1980 as Minor },
@@ -189,7 +189,8 @@ describe('GameFrame', () => {
     expect(screen.queryByTestId('dice.stats')).toBeNull()
     fireEvent.click(toggle)
     expect(toggle.getAttribute('aria-expanded')).toBe('true')
-    expect(screen.getByTestId('dice.stats-wagered').textContent).toBe('₽25.00')
+    // The panel's code loads when it is first opened.
+    expect((await screen.findByTestId('dice.stats-wagered')).textContent).toBe('₽25.00')
     expect(screen.getByTestId('dice.stats-profit').textContent).toBe('-₽5.20')
     expect(screen.getByTestId('dice.stats-wins').textContent).toBe('1')
     expect(screen.getByTestId('dice.stats-losses').textContent).toBe('2')

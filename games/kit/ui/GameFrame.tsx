@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ReactNode } from 'react'
+import { Suspense, lazy, useId, useRef, useState, type ReactNode } from 'react'
 import { CanvasHost } from '../../engine/canvas'
 import type { CanvasStatus, Scene } from '../../engine/canvas'
 import type { ConnectionState } from '../../engine/stream'
@@ -7,9 +7,11 @@ import { useGameSessionContext } from './gameSession'
 import { GameTools } from './GameTools'
 import { useKitText } from './kitText'
 import { roundName } from './roundName'
-import { SessionStats } from './SessionStats'
 import { useFullscreen } from './useFullscreen'
 import './frame.css'
+
+/** The statistics panel's code and styles load when a player first opens it, not with the page. */
+const SessionStats = lazy(() => import('./SessionStats').then((m) => ({ default: m.SessionStats })))
 
 /** Props of `GameFrame`. */
 export interface GameFrameProps<V> {
@@ -115,14 +117,16 @@ export function GameFrame<V>(props: GameFrameProps<V>) {
       </CanvasHost>
       {props.panel}
       {session?.currency && statsOpen ? (
-        <SessionStats
-          game={game}
-          id={statsId}
-          bets={session.bets}
-          currency={session.currency}
-          locale={session.locale}
-          onReset={session.reset}
-        />
+        <Suspense fallback={<p role="status">{t('common:loading')}</p>}>
+          <SessionStats
+            game={game}
+            id={statsId}
+            bets={session.bets}
+            currency={session.currency}
+            locale={session.locale}
+            onReset={session.reset}
+          />
+        </Suspense>
       ) : null}
     </div>
   )

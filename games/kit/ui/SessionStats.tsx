@@ -7,6 +7,7 @@ import {
 } from '../../engine/money'
 import { useKitText } from './kitText'
 import { summarize, type SettledBet } from './sessionStats'
+import './sessionStats.css'
 
 /** Props of `SessionStats`. */
 export interface SessionStatsProps {
