@@ -2,6 +2,7 @@ import i18next from 'i18next'
 import { useEffect, useState } from 'react'
 import { initReactI18next, useTranslation } from 'react-i18next'
 import { DEFAULT_LOCALE, ON_DEMAND_NAMESPACES, type Locale } from './locales'
+import { applyPluralLanguages } from './plurals'
 
 type Bundle = Record<string, unknown>
 
@@ -92,6 +93,7 @@ export async function initI18n(locale: Locale): Promise<typeof i18next> {
       returnNull: false,
       react: { useSuspense: false },
     })
+    applyPluralLanguages(i18next)
   }
   await loadLocale(locale)
   await i18next.changeLanguage(locale)

@@ -5,6 +5,7 @@ import { faqDoc, policyDoc } from '../pages/contentSchemas'
 import { PLAYABLE_GAMES } from '../pages/lobby/playableGames'
 import { ROUTES } from '../routes/table'
 import { LOCALES } from './locales'
+import { PLURAL_LANGUAGE } from './plurals'
 
 const root = resolve(__dirname, '../..')
 const localesDir = join(root, 'locales')
@@ -57,11 +58,18 @@ function load(locale: string, ns: string): Json {
   return JSON.parse(readFileSync(join(localesDir, locale, `${ns}.json`), 'utf8')) as Json
 }
 
+/**
+ * A plural form's key without its suffix (`kit:stats.bets_few` -> `kit:stats.bets`): a language
+ * has the forms its own rules need (Russian four, English two), so keys are compared by family.
+ */
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/
+const pluralBase = (key: string) => key.replace(PLURAL_SUFFIX, '')
+
 function keysOf(locale: string): Set<string> {
   return new Set(
     namespaces(locale)
       .filter((ns) => !DOCUMENT_NAMESPACES.includes(ns))
-      .flatMap((ns) => flatten(load(locale, ns)).map((k) => `${ns}:${k}`)),
+      .flatMap((ns) => flatten(load(locale, ns)).map((k) => pluralBase(`${ns}:${k}`))),
   )
 }
 
@@ -129,10 +137,32 @@ describe('locales', () => {
           expect(typeof text === 'string' && text.trim().length > 0, `${locale} ${ns}:${key}`).toBe(
             true,
           )
-          const vars = (s: Json) => [...String(s).matchAll(/{{(\w+)}}/g)].map((m) => m[1]).sort()
-          expect(vars(text), `${locale} ${ns}:${key}`).toEqual(vars(get(en, key)))
+          const vars = (s: Json) =>
+            [...String(s).matchAll(/{{(\w+)}}/g)]
+              .map((m) => m[1])
+              .filter((v) => v !== 'count')
+              .sort()
+          const english = PLURAL_SUFFIX.test(key)
+            ? get(en, `${pluralBase(key)}_other`)
+            : get(en, key)
+          expect(vars(text), `${locale} ${ns}:${key}`).toEqual(vars(english))
         }
       }
+    }
+  })
+
+  it("have each plural text in exactly the forms the language's plural rules choose", () => {
+    for (const locale of LOCALES) {
+      const tag = PLURAL_LANGUAGE[locale] ?? locale
+      const forms = new Intl.PluralRules(tag).resolvedOptions().pluralCategories.slice().sort()
+      const families = new Map<string, string[]>()
+      for (const ns of namespaces(locale).filter((n) => !DOCUMENT_NAMESPACES.includes(n))) {
+        for (const key of flatten(load(locale, ns)).filter((k) => PLURAL_SUFFIX.test(k))) {
+          const base = `${ns}:${pluralBase(key)}`
+          families.set(base, [...(families.get(base) ?? []), PLURAL_SUFFIX.exec(key)![1]!])
+        }
+      }
+      for (const [base, found] of families) expect(found.sort(), `${locale} ${base}`).toEqual(forms)
     }
   })
 

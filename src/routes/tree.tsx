@@ -13,6 +13,7 @@ import { ContentPage } from '../pages/ContentPage'
 import { ErrorPage } from '../pages/ErrorPage'
 import { FaqPage } from '../pages/FaqPage'
 import { InstantGamePage } from '../pages/InstantGamePage'
+import { GamePagePending } from '../pages/GamePagePending'
 import { LobbyPage } from '../pages/lobby/LobbyPage'
 import { NoAccessPage } from '../pages/NoAccessPage'
 import { NotFoundPage } from '../pages/NotFoundPage'
@@ -134,6 +135,9 @@ function options(entry: RouteEntry) {
     component: BUILT_PAGES[entry.id] ?? pages[entry.page],
     // Rendered in the route's own place, so a failed param check keeps the layout around it.
     notFoundComponent: NotFoundPage,
+    // A built game's code (Pixi, the game, its texts) loads with its route: past the router's
+    // default wait (pendingMs, 1 s) the route shows that it is loading instead of the old page.
+    pendingComponent: entry.game ? () => <GamePagePending id={entry.id} /> : undefined,
     staticData: {
       routeId: entry.id,
       titleKey: entry.titleKey,

@@ -259,7 +259,11 @@ export class CrashScene implements Scene<CrashView> {
     const { multiplier, status, banner } = parts
     const { labels } = view
     const crashed = view.phase === 'crashed'
-    setText(multiplier, view.phase === 'connecting' ? '…' : formatMultiplier(state.multiplier))
+    const decimal = labels.decimal ?? '.'
+    setText(
+      multiplier,
+      view.phase === 'connecting' ? '…' : formatMultiplier(state.multiplier, decimal),
+    )
     multiplier.tint = crashed
       ? COLOR.crashed
       : view.bet === 'cashedOut'
@@ -273,7 +277,10 @@ export class CrashScene implements Scene<CrashView> {
     let line = ''
     if (view.phase === 'connecting' || view.phase === 'offline') line = labels.connecting
     else if (view.phase === 'betting') {
-      line = labels.startsIn.replace('{{seconds}}', (state.countdownMs / 1000).toFixed(1))
+      line = labels.startsIn.replace(
+        '{{seconds}}',
+        (state.countdownMs / 1000).toFixed(1).replace('.', decimal),
+      )
     } else if (crashed) line = labels.crashed
     setText(status, line)
     status.tint = crashed ? COLOR.crashed : COLOR.muted

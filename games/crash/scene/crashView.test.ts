@@ -272,4 +272,8 @@ describe('scene geometry', () => {
       '10.05x',
     ])
   })
+
+  it("formats multipliers with the player's decimal sign", () => {
+    expect(formatMultiplier(153, ',')).toBe('1,53x')
+  })
 })

@@ -25,6 +25,8 @@ export interface CrashSceneLabels {
   /** "You won {{amount}}": the amount is filled by the caller, so this is final text. */
   won: string
   lost: string
+  /** The decimal sign of the player's language for the multiplier and the countdown; `.` if absent. */
+  decimal?: string
 }
 
 /** Everything the scene draws, with times on the local clock (`performance.now()` timeline). */
@@ -123,9 +125,12 @@ export function crashFrame(view: CrashView, now: number): CrashFrame {
   return { multiplier: 100, elapsedMs: 0, countdownMs: 0, cashoutMs: null }
 }
 
-/** A multiplier in hundredths as text, `153` -> `1.53x`. */
-export function formatMultiplier(hundredths: number): string {
+/**
+ * A multiplier in hundredths as text, `153` -> `1.53x`; with the player's decimal sign
+ * (`decimalSign` of games/engine/money) `1,53x` in Russian and Kazakh.
+ */
+export function formatMultiplier(hundredths: number, decimal = '.'): string {
   const whole = Math.floor(hundredths / 100)
   const cents = hundredths % 100
-  return `${whole}.${cents < 10 ? '0' : ''}${cents}x`
+  return `${whole}${decimal}${cents < 10 ? '0' : ''}${cents}x`
 }

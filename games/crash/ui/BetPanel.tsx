@@ -1,6 +1,12 @@
 import { useId, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatMoney, type Currency, type Minor, type MoneyLocale } from '../../engine/money'
+import {
+  decimalSign,
+  formatMoney,
+  type Currency,
+  type Minor,
+  type MoneyLocale,
+} from '../../engine/money'
 import { AmountField, initialAmountText } from '../../kit/ui/AmountField'
 import { AutoBetPanel } from '../../kit/ui/AutoBetPanel'
 import { readAmount } from '../../kit/ui/betAmount'
@@ -124,7 +130,7 @@ export function BetPanel(props: BetPanelProps) {
     note = t('crash:panel.placed', { amount: money(bet.amount) })
   } else if (state === 'cashedOut' && bet?.cashoutAt && bet.win !== null) {
     note = t('crash:panel.won', {
-      multiplier: formatMultiplier(bet.cashoutAt),
+      multiplier: formatMultiplier(bet.cashoutAt, decimalSign(locale)),
       amount: money(bet.win),
     })
   } else if (state === 'lost' && bet) note = t('crash:panel.lost', { amount: money(bet.amount) })

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatMoney, type Minor } from '../../engine/money'
+import { decimalSign, formatMoney, type Minor } from '../../engine/money'
 import { newCommandKey } from '../../kit/stream/commandKey'
 import { connectGameStream } from '../../kit/stream/connectGameStream'
 import { GameFrame } from '../../kit/ui/GameFrame'
@@ -66,6 +66,7 @@ function CrashLayout(props: GameLayoutProps<typeof crashRoundMachine> & CrashPag
     crashed: t('crash:scene.crashed'),
     won: context.bet?.win ? t('crash:scene.won', { amount: money(context.bet.win) }) : '',
     lost: t('crash:scene.lost'),
+    decimal: decimalSign(locale),
   }
   // GameFrame keeps the view stable while its content is the same.
   const view = toCrashView(snapshot, labels)

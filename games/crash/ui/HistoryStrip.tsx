@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { ResultStrip, type ResultTone } from '../../kit/ui/ResultStrip'
 import type { HistoryEntry } from '../protocol'
+import { decimalSign } from '../../engine/money'
 import { formatMultiplier } from '../scene/crashView'
 import { FairnessDialog } from './FairnessDialog'
 
@@ -19,18 +20,22 @@ function tone(entry: HistoryEntry): ResultTone {
 
 /** The last crash points as the kit's result chips; each opens its fairness proof. */
 export function HistoryStrip({ history, terminatingHash }: HistoryStripProps) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
+  // The interface language is the money locale's code (en, ru, kz).
+  const decimal = decimalSign(
+    i18n.language === 'ru' || i18n.language === 'kz' ? i18n.language : 'en',
+  )
   return (
     <ResultStrip
       game="crash"
       items={history}
       idOf={(entry) => entry.roundId}
-      textOf={(entry) => formatMultiplier(entry.crashPoint)}
+      textOf={(entry) => formatMultiplier(entry.crashPoint, decimal)}
       toneOf={tone}
       labelOf={(entry) =>
         t('crash:history.open', {
           round: entry.roundId,
-          multiplier: formatMultiplier(entry.crashPoint),
+          multiplier: formatMultiplier(entry.crashPoint, decimal),
         })
       }
       renderProof={(entry, close) => (

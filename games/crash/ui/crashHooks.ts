@@ -3,6 +3,7 @@
  * game module (`CrashGame.tsx`).
  */
 import type { SnapshotFrom } from 'xstate'
+import type { Minor } from '../../engine/money'
 import type { AutobetHooks } from '../../kit/ui/autoBetLink'
 import type { GameHooks } from '../../kit/ui/gameModule'
 import type { CrashBetParams } from '../autobet.machine'
@@ -24,6 +25,12 @@ export const crashPageHooks: GameHooks<Snapshot> = {
     roundId: snapshot.context.round?.id ?? null,
     phase: viewPhase(snapshot),
   }),
+  settled: (snapshot) => {
+    const bet = snapshot.context.bet
+    const cashOut = snapshot.matches({ bet: 'cashedOut' })
+    if (!bet?.betId || !(cashOut || snapshot.matches({ bet: 'lost' }))) return null
+    return { id: bet.betId, amount: bet.amount, payout: (bet.win ?? 0) as Minor, cashOut }
+  },
 }
 
 /** Auto-bet's hooks: a round is open while betting; a bet ends cashed out or lost. */

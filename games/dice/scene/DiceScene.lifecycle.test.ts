@@ -8,10 +8,42 @@ import type { DiceView } from './diceView'
 
 /** A player's few bets as the scene sees them: no roll yet, a win, a loss, a side switch. */
 const VIEWS: readonly DiceView[] = [
-  { target: 5000, direction: 'over', roll: null, win: null, betId: null, instant: false },
-  { target: 5000, direction: 'over', roll: 7342, win: true, betId: 'b1', instant: false },
-  { target: 2500, direction: 'over', roll: 1204, win: false, betId: 'b2', instant: false },
-  { target: 2500, direction: 'under', roll: 911, win: true, betId: 'b3', instant: true },
+  {
+    target: 5000,
+    direction: 'over',
+    roll: null,
+    win: null,
+    betId: null,
+    instant: false,
+    decimal: '.',
+  },
+  {
+    target: 5000,
+    direction: 'over',
+    roll: 7342,
+    win: true,
+    betId: 'b1',
+    instant: false,
+    decimal: '.',
+  },
+  {
+    target: 2500,
+    direction: 'over',
+    roll: 1204,
+    win: false,
+    betId: 'b2',
+    instant: false,
+    decimal: '.',
+  },
+  {
+    target: 2500,
+    direction: 'under',
+    roll: 911,
+    win: true,
+    betId: 'b3',
+    instant: true,
+    decimal: ',',
+  },
 ]
 
 const env = sceneTestEnv(800, 300)

@@ -94,7 +94,7 @@ export class DiceScene implements Scene<DiceView> {
     if (!this.#marker || !this.#markerShape || !this.#label) return false
     // Between rolls the slider stands still: the frame is drawn only when something moved.
     const position = this.#position()
-    const drawn = `${this.#trackKey}|${view.roll === null ? '-' : `${position}|${view.win}`}`
+    const drawn = `${this.#trackKey}|${view.decimal}|${view.roll === null ? '-' : `${position}|${view.win}`}`
     if (drawn === this.#drawn) return false
     this.#drawn = drawn
     this.#marker.visible = view.roll !== null
@@ -102,7 +102,7 @@ export class DiceScene implements Scene<DiceView> {
     const colour = view.win ? COLOR.win : COLOR.lose
     this.#marker.position.set(x(position), y - 22)
     this.#markerShape.clear().poly([-14, -34, 14, -34, 0, -8]).fill(colour)
-    this.#label.text = formatHundredths(Math.round(position))
+    this.#label.text = formatHundredths(Math.round(position)).replace('.', view.decimal)
     this.#label.style.fill = colour
     this.#label.position.set(0, -38)
     return true

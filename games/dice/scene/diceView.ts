@@ -14,6 +14,8 @@ export interface DiceView {
   betId: string | null
   /** Move the marker at once (instant play or reduced motion). */
   instant: boolean
+  /** The decimal sign of the player's language for the roll drawn over the marker (`56,08`). */
+  decimal: string
 }
 
 /** The view for the params being chosen and the last settled bet. */
@@ -21,6 +23,7 @@ export function toDiceView(
   params: DiceParams,
   last: { betId: string; params: DiceParams; outcome: { roll: number } } | null,
   instant: boolean,
+  decimal = '.',
 ): DiceView {
   return {
     target: params.target,
@@ -29,5 +32,6 @@ export function toDiceView(
     win: last ? isWin(last.params, last.outcome.roll) : null,
     betId: last?.betId ?? null,
     instant,
+    decimal,
   }
 }

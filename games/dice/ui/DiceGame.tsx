@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { decimalSign, formatDecimal } from '../../engine/money'
 import { MULTIPLIER_SCALE } from '../../kit/instant/protocol'
 import { instantGameModule, type InstantPageExtra } from '../../kit/instant/ui/instantPage'
 import { InstantLayout, type InstantLayoutPage } from '../../kit/instant/ui/InstantLayout'
@@ -8,7 +9,6 @@ import { GamePage } from '../../kit/ui/GamePage'
 import { diceClient } from '../client'
 import {
   chanceOf,
-  formatHundredths,
   isValidParams,
   isWin,
   multiplierFor,
@@ -36,7 +36,10 @@ function DiceLayout(props: InstantLayoutPage<DiceParams, DiceOutcome>) {
   const [params, setParams] = useState<DiceParams>(DEFAULT_DICE_PARAMS)
   const { last, instant } = props.snapshot.context
   const valid = isValidParams(params)
-  const roll = (bet: { outcome: DiceOutcome }) => formatHundredths(bet.outcome.roll)
+  const { locale } = props
+  // Rolls and targets in the player's language (`49,50` in Russian), as money is.
+  const hundredths = (value: number) => formatDecimal(value / 100, locale)
+  const roll = (bet: { outcome: DiceOutcome }) => hundredths(bet.outcome.roll)
   return (
     <InstantLayout
       page={props}
@@ -46,14 +49,14 @@ function DiceLayout(props: InstantLayoutPage<DiceParams, DiceOutcome>) {
       guestNote={t('dice:panel.guest')}
       scene={{
         create: loadDiceScene,
-        view: toDiceView(params, last, instant),
+        view: toDiceView(params, last, instant, decimalSign(locale)),
         label: (money) =>
           last
             ? t(isWin(last.params, last.outcome.roll) ? 'dice:scene.won' : 'dice:scene.lost', {
                 roll: roll(last),
                 amount: money(last.payout),
               })
-            : t('dice:scene.ready', { target: formatHundredths(params.target) }),
+            : t('dice:scene.ready', { target: hundredths(params.target) }),
       }}
       fields={(locked) => <DiceFields params={params} onParams={setParams} disabled={locked} />}
       strip={{ text: roll, label: (bet) => t('dice:history.item', { roll: roll(bet) }) }}
@@ -62,7 +65,7 @@ function DiceLayout(props: InstantLayoutPage<DiceParams, DiceOutcome>) {
           bet.payout > 0
             ? t('dice:result.won', {
                 roll: roll(bet),
-                multiplier: (bet.multiplier / MULTIPLIER_SCALE).toFixed(4),
+                multiplier: formatDecimal(bet.multiplier / MULTIPLIER_SCALE, locale, 4),
                 amount: money(bet.payout),
               })
             : t('dice:result.lost', { roll: roll(bet) }),

@@ -136,4 +136,39 @@ describe('CanvasHost', () => {
     expect(onError).toHaveBeenCalledWith(new Error('no WebGL'))
     expect(screen.getByRole('img', { name: 'Pulse' })).toBeDefined()
   })
+
+  it('reports loading, then ready once the scene draws', async () => {
+    const { fake } = setup()
+    const onStatus = vi.fn()
+    render(
+      <CanvasHost
+        createScene={() => new PulseScene()}
+        snapshot={{ color: 0 }}
+        label="Pulse"
+        platform={fake.platform}
+        onStatus={onStatus}
+      />,
+    )
+    expect(onStatus).toHaveBeenLastCalledWith('loading')
+    await act(settle)
+    expect(onStatus).toHaveBeenLastCalledWith('ready')
+  })
+
+  it('reports failed when the scene cannot load, and never ready', async () => {
+    const { fake } = setup()
+    const onStatus = vi.fn()
+    render(
+      <CanvasHost
+        createScene={() => Promise.reject(new Error('chunk'))}
+        snapshot={{ color: 0 }}
+        label="Pulse"
+        platform={fake.platform}
+        onError={() => {}}
+        onStatus={onStatus}
+      />,
+    )
+    await act(settle)
+    expect(onStatus).toHaveBeenLastCalledWith('failed')
+    expect(onStatus).not.toHaveBeenCalledWith('ready')
+  })
 })

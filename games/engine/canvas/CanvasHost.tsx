@@ -49,9 +49,18 @@ export interface CanvasHostProps<Snapshot> {
   style?: CSSProperties
   /** Reports a start that failed (no WebGL, a bundle that did not load). */
   onError?: (error: unknown) => void
+  /**
+   * Where the drawing stands: `loading` from the mount (Pixi, the scene's code and its bundles on
+   * their way), then `ready` once the scene draws, or `failed`. The caller shows a loading state
+   * and, on failure, a retry (remount the host with a new `key`).
+   */
+  onStatus?: (status: CanvasStatus) => void
   /** Injected platform; tests pass fakes. Defaults to Pixi in the browser. Read once per mount. */
   platform?: CanvasPlatform
 }
+
+/** Where a host's drawing stands (see `CanvasHostProps.onStatus`). */
+export type CanvasStatus = 'loading' | 'ready' | 'failed'
 
 const rootStyle: CSSProperties = { position: 'relative', overflow: 'hidden' }
 const layerStyle: CSSProperties = { position: 'absolute', inset: 0 }
@@ -74,6 +83,7 @@ export function CanvasHost<Snapshot>({
   className,
   style,
   onError,
+  onStatus,
   platform,
 }: CanvasHostProps<Snapshot>) {
   const layerRef = useRef<HTMLDivElement>(null)
@@ -81,7 +91,9 @@ export function CanvasHost<Snapshot>({
 
   // Effect events read the props of the latest render without making the mount effect depend on
   // them: a new `createScene` arrow or snapshot on every render must not rebuild the application.
+  const reportStatus = useEffectEvent((status: CanvasStatus) => onStatus?.(status))
   const reportError = useEffectEvent((error: unknown) => {
+    reportStatus('failed')
     if (onError) onError(error)
     else console.error('[Canvas] the canvas could not start', error)
   })
@@ -103,13 +115,17 @@ export function CanvasHost<Snapshot>({
     let runtime: CanvasRuntime<Snapshot> | null = null
     // The runtime is made once the platform is at hand, a microtask at the earliest: StrictMode's
     // mount, unmount, mount all run before that, so the first mount never creates a WebGL context.
+    reportStatus('loading')
     const given = givenPlatform()
     void (given ? Promise.resolve(given) : loadPixiPlatform()).then(
       (loaded) => {
         if (!live) return
-        runtime = makeRuntime(element, loaded)
-        runtimeRef.current = runtime
-        void runtime.start()
+        const started = makeRuntime(element, loaded)
+        runtime = started
+        runtimeRef.current = started
+        void started.start().then(() => {
+          if (live && started.state === 'running') reportStatus('ready')
+        })
       },
       (error: unknown) => {
         if (live) reportError(error)

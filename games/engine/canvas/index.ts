@@ -2,7 +2,7 @@
  * Canvas host: mounts a Pixi `Scene` in React, sized, paused while hidden, honouring reduced motion
  * and releasing everything on unmount. Games implement `Scene`; the shell renders `CanvasHost`.
  */
-export { CanvasHost, type CanvasHostProps } from './CanvasHost'
+export { CanvasHost, type CanvasHostProps, type CanvasStatus } from './CanvasHost'
 export {
   CanvasRuntime,
   STAGE_DESTROY_OPTIONS,

@@ -47,3 +47,10 @@ export {
   type MoneyLocale,
   type ParseMoneyError,
 } from './format'
+export {
+  decimalSign,
+  formatChance,
+  formatCount,
+  formatDecimal,
+  formatMultiplierText,
+} from './numbers'

@@ -9,6 +9,7 @@ import {
 } from '../../engine/money'
 import { adjustAmount, amountText, readAmount, type AmountAction } from './betAmount'
 import { useKitText } from './kitText'
+import { useGameSound } from './sound/useGameSound'
 
 const AMOUNT_BUTTONS: { action: AmountAction; text: string; label: string }[] = [
   { action: 'half', text: 'kit:panel.half', label: 'kit:panel.halfLabel' },
@@ -53,6 +54,7 @@ export function AmountField({
   ceiling,
 }: AmountFieldProps) {
   const t = useKitText(game)
+  const play = useGameSound()
   const id = useId()
   const limits = betLimits(game, currency)
   const amount = readAmount(text, currency, game)
@@ -78,11 +80,14 @@ export function AmountField({
             type="button"
             className="game-chip"
             data-testid={`${game}.amount-${action}`}
-            aria-label={t(name)}
+            // The name starts with what the button shows ("½ (Halve the amount)"), so a voice
+            // command saying the visible text finds it (WCAG 2.5.3).
+            aria-label={t('kit:panel.quickName', { shown: t(label), action: t(name) })}
             disabled={disabled}
-            onClick={() =>
+            onClick={() => {
+              play('tick')
               onText(amountText(adjustAmount(amount, action, currency, game, ceiling), currency))
-            }
+            }}
           >
             {t(label)}
           </button>

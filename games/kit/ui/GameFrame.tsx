@@ -1,13 +1,21 @@
-import { useState, type ReactNode } from 'react'
+import { Suspense, lazy, useId, useRef, useState, type ReactNode } from 'react'
 import { CanvasHost } from '../../engine/canvas'
-import type { Scene } from '../../engine/canvas'
+import type { CanvasStatus, Scene } from '../../engine/canvas'
 import type { ConnectionState } from '../../engine/stream'
 import { ConnectionBadge } from './ConnectionBadge'
+import { useGameSessionContext } from './gameSession'
+import { GameTools } from './GameTools'
 import { useKitText } from './kitText'
+import { roundName } from './roundName'
+import { useFullscreen } from './useFullscreen'
+import './frame.css'
+
+/** The statistics panel's code and styles load when a player first opens it, not with the page. */
+const SessionStats = lazy(() => import('./SessionStats').then((m) => ({ default: m.SessionStats })))
 
 /** Props of `GameFrame`. */
 export interface GameFrameProps<V> {
-  /** Test ids read `<game>.round` and `<game>.connection`. */
+  /** Test ids read `<game>.round`, `<game>.connection`, `<game>.area`, `<game>.canvas-status`. */
   game: string
   /**
    * Makes the game's scene (see `CanvasHost`); a promise when the page loads the scene's code after
@@ -37,27 +45,103 @@ function useStableView<V>(view: V): V {
   return view
 }
 
-/** The game's canvas with the round and the connection over it, and the controls beside it. */
+/**
+ * The game's area, the same for every game: the canvas with the round, the connection and the
+ * tools (sound, statistics, full screen) over it, a loading state until the scene draws and a
+ * retry if it fails, the controls beside it, and the session statistics when opened. The area
+ * is what goes full screen.
+ */
 export function GameFrame<V>(props: GameFrameProps<V>) {
   const t = useKitText(props.game)
   const { game } = props
+  const area = useRef<HTMLDivElement>(null)
+  const screen = useFullscreen(area)
+  const [status, setStatus] = useState<CanvasStatus>('loading')
+  // A new key remounts the canvas host: the retry after a scene that failed to load.
+  const [attempt, setAttempt] = useState(0)
+  const session = useGameSessionContext()
+  const [statsOpen, setStatsOpen] = useState(false)
+  const statsId = useId()
+  const round = props.roundId === null ? null : roundName(props.roundId)
   const view = useStableView(props.view)
   return (
-    <div className="game__main">
+    <div
+      ref={area}
+      className={`game__main${screen.mode === 'theatre' ? ' game__main--theatre' : ''}`}
+      data-testid={`${game}.area`}
+      data-screen={screen.mode}
+    >
       <CanvasHost
+        key={attempt}
         className="game__canvas"
         createScene={props.createScene}
         snapshot={view}
         label={props.label}
+        onStatus={setStatus}
       >
         <div className="game__overlay">
           <span className="game__round" data-testid={`${game}.round`}>
-            {t('kit:round', { round: props.roundId ?? '—' })}
+            {round === null
+              ? ''
+              : round.kind === 'bet'
+                ? t('kit:bet', { bet: round.name })
+                : t('kit:round', { round: round.name })}
           </span>
           <ConnectionBadge game={game} state={props.connection} />
         </div>
+        {status === 'ready' ? null : (
+          <div
+            className="game__status"
+            data-testid={`${game}.canvas-status`}
+            data-status={status}
+            role={status === 'failed' ? 'alert' : 'status'}
+          >
+            {status === 'failed' ? (
+              <>
+                <p>{t('kit:canvas.failed')}</p>
+                <button
+                  type="button"
+                  className="button button--primary"
+                  onClick={() => setAttempt((n) => n + 1)}
+                >
+                  {t('kit:canvas.retry')}
+                </button>
+              </>
+            ) : (
+              <p>
+                <span className="game__spinner" aria-hidden="true" />
+                {t('kit:canvas.loading')}
+              </p>
+            )}
+          </div>
+        )}
+        <GameTools
+          game={game}
+          screen={screen}
+          {...(session?.currency
+            ? {
+                stats: {
+                  open: statsOpen,
+                  panelId: statsId,
+                  toggle: () => setStatsOpen((open) => !open),
+                },
+              }
+            : {})}
+        />
       </CanvasHost>
       {props.panel}
+      {session?.currency && statsOpen ? (
+        <Suspense fallback={<p role="status">{t('common:loading')}</p>}>
+          <SessionStats
+            game={game}
+            id={statsId}
+            bets={session.bets}
+            currency={session.currency}
+            locale={session.locale}
+            onReset={session.reset}
+          />
+        </Suspense>
+      ) : null}
     </div>
   )
 }

@@ -11,6 +11,7 @@ import './autoBet.css'
 import './betsTables.css'
 import './dialog.css'
 import { useKitText } from './kitText'
+import { GameSessionContext, useGameSession } from './gameSession'
 
 const CONNECTING: ConnectionState = { status: 'connecting', rttMs: null, resyncing: false }
 
@@ -66,6 +67,11 @@ export function GamePage<M extends AnyStateMachine, Extra extends object>(
   }, [errorKey, onError, t])
 
   const frame = game.hooks.frame(snapshot)
+  const session = useGameSession(
+    game.hooks.settled?.(snapshot) ?? null,
+    player?.currency ?? null,
+    props.locale,
+  )
   const { Layout } = game
   return (
     <div
@@ -74,7 +80,9 @@ export function GamePage<M extends AnyStateMachine, Extra extends object>(
       data-round-id={frame.roundId ?? ''}
       data-phase={frame.phase}
     >
-      <Layout {...props} actor={actor} snapshot={snapshot} connection={connection} />
+      <GameSessionContext value={game.hooks.settled ? session : null}>
+        <Layout {...props} actor={actor} snapshot={snapshot} connection={connection} />
+      </GameSessionContext>
     </div>
   )
 }

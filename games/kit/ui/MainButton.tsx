@@ -1,4 +1,5 @@
 import { useEffect, useEffectEvent, type ReactNode } from 'react'
+import { useGameSound } from './sound/useGameSound'
 
 /** Props of `MainButton`. */
 export interface MainButtonProps {
@@ -11,15 +12,22 @@ export interface MainButtonProps {
   children: ReactNode
 }
 
-/** The panel's big button: bet, cash out, start or stop auto-bet. */
+/**
+ * The panel's big button: bet, cash out, start or stop auto-bet. A bet sounds as it goes (the
+ * cash-out's sound comes with its settlement, which an automatic cash-out has too).
+ */
 export function MainButton({ kind, testId, disabled, onClick, children }: MainButtonProps) {
+  const play = useGameSound()
   return (
     <button
       type="button"
       className={`game-main game-main--${kind}`}
       data-testid={testId}
       disabled={disabled}
-      onClick={onClick}
+      onClick={() => {
+        if (kind === 'bet') play('bet')
+        onClick()
+      }}
     >
       {children}
     </button>

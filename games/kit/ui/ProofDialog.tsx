@@ -1,5 +1,6 @@
-import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import type { LoadProof } from './proof'
+import { useModalDialog } from './useModalDialog'
 
 /** Where a proof stands: at hand, being asked for, unknown to the service, or not loaded. */
 export type ProofStatus = 'ready' | 'loading' | 'notFound' | 'failed'
@@ -24,44 +25,26 @@ export interface ProofDialogProps {
 }
 
 /**
- * The modal around a game's fairness proof: focus on Close when it opens, Esc and the backdrop
- * close it, the status in `data-status` and `aria-busy`, and the game's proof content inside.
+ * The modal around a game's fairness proof, and every other game dialog (seeds, shortcuts): it
+ * holds and returns focus as the shell's dialogs do (`useModalDialog`), focuses Close when it
+ * opens, Esc and a click on the backdrop close it, the status is in `data-status` and `aria-busy`, and the
+ * game's proof content is inside.
  */
 export function ProofDialog(props: ProofDialogProps) {
   const { game, status, onClose } = props
-  const closeRef = useRef<HTMLButtonElement>(null)
+  const dialog = useModalDialog(onClose)
   const testId = props.testId ?? `${game}.fairness-dialog`
   const titleId = props.testId ? `${testId.replace('.', '-')}-title` : `${game}-fairness-title`
-  // The game re-renders on every stream event, with a new `onClose` each time: focus the close
-  // button and listen for Esc once per opening, not once per render.
-  const close = useEffectEvent(() => onClose())
-  useEffect(() => {
-    closeRef.current?.focus()
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') close()
-    }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [])
   return (
-    // The backdrop is a scrim, not a control: a click on it is the mouse's shortcut for Close,
-    // which the keyboard has as Esc (above) and the focused Close button.
-    <div
-      className="game-dialog__backdrop"
-      role="presentation"
-      onClick={(event) => {
-        if (event.target === event.currentTarget) onClose()
-      }}
+    <dialog
+      ref={dialog}
+      className="game-dialog"
+      aria-labelledby={titleId}
+      aria-busy={status === 'loading'}
+      data-testid={testId}
+      data-status={status}
     >
-      <div
-        className="game-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-busy={status === 'loading'}
-        data-testid={testId}
-        data-status={status}
-      >
+      <div className="game-dialog__body">
         <h2 id={titleId}>{props.title}</h2>
         {status === 'ready' ? (
           props.children
@@ -79,12 +62,12 @@ export function ProofDialog(props: ProofDialogProps) {
               {props.retry.label}
             </button>
           ) : null}
-          <button ref={closeRef} type="button" className="button button--primary" onClick={onClose}>
+          <button type="button" className="button button--primary" data-autofocus onClick={onClose}>
             {props.closeLabel}
           </button>
         </div>
       </div>
-    </div>
+    </dialog>
   )
 }
 

@@ -10,6 +10,7 @@ import type { Currency, Minor, MoneyLocale } from '../../engine/money'
 import type { CommandTransport } from '../../engine/replay'
 import type { ConnectionState, Unsubscribe } from '../../engine/stream'
 import type { RequestSender } from '../stream/connectGameStream'
+import type { SettledBet } from './sessionStats'
 
 /** The signed-in player as a game sees them. */
 export interface GamePlayer {
@@ -68,6 +69,12 @@ export interface GameHooks<S> {
   errorKey(snapshot: S): string | null
   /** The round and its phase, on the page's root (`data-round-id`, `data-phase`). */
   frame(snapshot: S): { roundId: string | null; phase: string }
+  /**
+   * The player's latest bet once it has settled (shown, not still being revealed), or null: the
+   * session statistics count it and the page sounds its end. Optional: a game without it has
+   * no statistics.
+   */
+  settled?(snapshot: S): SettledBet | null
 }
 
 /** A game, as the kit's `GamePage` runs it. `Extra` are the game's own page props. */

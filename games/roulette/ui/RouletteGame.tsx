@@ -25,6 +25,8 @@ import { usePocketName } from './names'
 import { RouletteBetProof } from './RouletteBetProof'
 import { RouletteChips } from './RouletteChips'
 import { RouletteTable } from './RouletteTable'
+import { useGameSound } from '../../kit/ui/sound/useGameSound'
+import { CHIP_SOUND } from './sounds'
 import './roulette.css'
 
 /** The wheel's code (and Pixi with it) loads after the page's first frame (see `CanvasHost`). */
@@ -42,6 +44,7 @@ export type RouletteGameProps = GamePageProps & RoulettePageExtra
  */
 function RouletteLayout(props: InstantLayoutPage<RouletteParams, RouletteOutcome>) {
   const { t } = useTranslation()
+  const play = useGameSound()
   const pocketName = usePocketName()
   const { snapshot, player, locale } = props
   const { context } = snapshot
@@ -83,7 +86,10 @@ function RouletteLayout(props: InstantLayoutPage<RouletteParams, RouletteOutcome
           pocket={last?.outcome.pocket ?? null}
           onPlace={
             currency !== null && !locked
-              ? (id) => setTable((now) => placeChip(now, id, chip, max))
+              ? (id) => {
+                  play(CHIP_SOUND)
+                  setTable((now) => placeChip(now, id, chip, max))
+                }
               : null
           }
         />

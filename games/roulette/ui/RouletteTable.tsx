@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toDecimalString, type Currency, type Minor } from '../../engine/money'
 import { colorOf, numbersOf, type RouletteBet } from '../rules'
-import { SPOT_KEYS, useBetName } from './names'
+import { SPOT_KEYS, dozenRange, useBetName } from './names'
 import type { Stacks } from './chips'
 import {
   POSITIONS,
@@ -137,7 +137,7 @@ export function RouletteTable({ currency, stacks, pocket, onPlace }: RouletteTab
           const spot = position.spot
           const text =
             spot.kind === 'dozen'
-              ? `${12 * spot.index - 11}–${12 * spot.index}`
+              ? dozenRange(spot.index)
               : spot.kind === 'column'
                 ? '2:1'
                 : t(SPOT_KEYS[spot.kind], { numbers: '', index: '' })

@@ -37,7 +37,14 @@ export function usePocketName(): (pocket: number) => string {
   )
 }
 
-/** A bet's position in words: `Split 17, 18`, `Dozen 2`, `Red`. */
+/** The numbers a dozen covers as the table shows them: `13–24`. */
+export const dozenRange = (index: number): string => `${12 * index - 11}–${12 * index}`
+
+/**
+ * A bet's position in words: `Split 17, 18`, `13–24, dozen 2`, `Red`. A dozen's and a column's
+ * name starts with what their button shows (`13–24`, `2:1`), so a voice command naming the
+ * visible text finds the button (WCAG 2.5.3, Lighthouse's label-content-name-mismatch).
+ */
 export function useBetName(): (spot: BetSpot) => string {
   const { t } = useTranslation()
   return useCallback(
@@ -45,6 +52,7 @@ export function useBetName(): (spot: BetSpot) => string {
       t(SPOT_KEYS[spot.kind], {
         numbers: 'numbers' in spot ? spot.numbers.join(', ') : '',
         index: 'index' in spot ? spot.index : '',
+        range: spot.kind === 'dozen' ? dozenRange(spot.index) : '',
       }),
     [t],
   )

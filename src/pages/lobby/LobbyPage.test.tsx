@@ -3,7 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react'
 import i18next from 'i18next'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { App } from '../../App'
-import { initI18n } from '../../i18n'
+import { initI18n, loadLocale } from '../../i18n'
 import { createAppRouter } from '../../routes/router'
 import { ContentPage } from '../ContentPage'
 import { PLAYABLE_GAMES } from './playableGames'
@@ -30,6 +30,18 @@ describe('lobby', () => {
     const play = screen.getByTestId('lobby.play-crash')
     expect(play.getAttribute('href')).toBe('/kz/games/crash')
     expect(play.textContent).toBe('Краш ойнау')
+  })
+
+  it("words each game's call to action as its own sentence, declined where the grammar needs it", async () => {
+    await i18next.changeLanguage('ru')
+    try {
+      await loadLocale('ru')
+      await renderApp('/kz')
+      expect(screen.getByTestId('lobby.play-roulette').textContent).toBe('Играть в рулетку')
+      expect(screen.getByTestId('lobby.play-dice').textContent).toBe('Играть в кости')
+    } finally {
+      await i18next.changeLanguage('kz')
+    }
   })
 
   it('lists only games whose page is built, never a placeholder', async () => {

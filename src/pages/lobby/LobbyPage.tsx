@@ -24,7 +24,7 @@ export function LobbyPage() {
                 className="button button--primary lobby-game__play"
                 data-testid={`lobby.play-${game.id}`}
               >
-                {t('pages:home.play', { game: title })}
+                {t(game.cta)}
               </Link>
             </li>
           )

@@ -10,6 +10,11 @@ export interface PlayableGame {
   title: string
   /** i18n key of its one-line description in the lobby. */
   blurb: string
+  /**
+   * i18n key of its call to action, its own sentence per game: "Play {name}" cannot be declined
+   * ("Играть в Рулетка" where Russian needs "в рулетку").
+   */
+  cta: string
 }
 
 /**
@@ -23,4 +28,5 @@ export const PLAYABLE_GAMES: readonly PlayableGame[] = GAMES.map(({ id }) => ({
   to: `/games/${id}`,
   title: gameNameKey(id),
   blurb: `pages:home.games.${id}`,
+  cta: `pages:home.cta.${id}`,
 }))

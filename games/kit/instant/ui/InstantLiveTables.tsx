@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useReducer, useState, type KeyboardEvent } from 'react'
-import { MONEY_NUMBER_LOCALE, type MoneyLocale } from '../../../engine/money'
+import { MONEY_NUMBER_LOCALE, formatMultiplierText, type MoneyLocale } from '../../../engine/money'
 import {
   EMPTY_LIVE_TABLES,
   applyLiveEvent,
@@ -147,11 +147,11 @@ export function InstantLiveTables(props: InstantLiveTablesProps) {
     const columns: LiveBetsColumn<LiveTableRow>[] = [
       {
         header: 'kit:live.multiplier',
-        cell: (row) => `${(row.multiplier / MULTIPLIER_SCALE).toFixed(2)}×`,
+        cell: (row) => formatMultiplierText(row.multiplier / MULTIPLIER_SCALE, locale),
       },
     ]
     return { lead, columns }
-  }, [t, live, game, time])
+  }, [t, live, game, time, locale])
 
   const selected = TABS.find((entry) => entry.id === tab) ?? TABS[0]
   const rows = tables[selected.id]

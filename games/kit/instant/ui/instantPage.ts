@@ -37,6 +37,12 @@ export function instantPageHooks<S extends InstantSnapshot>(): GameHooks<S> {
       roundId: snapshot.context.last?.betId ?? null,
       phase: String(snapshot.value),
     }),
+    // A bet counts once its reveal is over (or skipped by the next bet).
+    settled: (snapshot) => {
+      const last = snapshot.context.last
+      if (!last || snapshot.value === 'revealing') return null
+      return { id: last.betId, amount: last.amount, payout: last.payout }
+    },
   }
 }
 
