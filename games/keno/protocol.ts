@@ -19,24 +19,20 @@ const number = z.int().check(z.gte(1), z.lte(KENO_NUMBERS))
 
 /** A keno bet's params: 1–10 distinct numbers of 1–40 and one of the four risks. */
 export const kenoParamsSchema = z.object({
-  picks: z
-    .array(number)
-    .check(
-      z.minLength(MIN_PICKS),
-      z.maxLength(MAX_PICKS),
-      z.refine((picks) => isValidPicks(picks), 'the picks repeat a number'),
-    ),
+  picks: z.array(number).check(
+    z.minLength(MIN_PICKS),
+    z.maxLength(MAX_PICKS),
+    z.refine((picks) => isValidPicks(picks), 'the picks repeat a number'),
+  ),
   risk: z.enum(KENO_RISKS),
 })
 
 /** A keno bet's outcome: the 10 distinct numbers drawn, in the order drawn. */
 export const kenoOutcomeSchema = z.object({
-  drawn: z
-    .array(number)
-    .check(
-      z.length(KENO_DRAWS),
-      z.refine((drawn) => new Set(drawn).size === drawn.length, 'the draw repeats a number'),
-    ),
+  drawn: z.array(number).check(
+    z.length(KENO_DRAWS),
+    z.refine((drawn) => new Set(drawn).size === drawn.length, 'the draw repeats a number'),
+  ),
 })
 
 /** The keno wire: `bet` (one trip), `sync` and the `snapshot` event. */

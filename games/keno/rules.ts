@@ -96,13 +96,13 @@ export function isValidPicks(picks: readonly number[]): boolean {
 
 /** What the player chooses: 1–10 distinct numbers of 1–40 and the table's risk. */
 export interface KenoParams {
-  readonly picks: readonly number[]
+  readonly picks: number[]
   readonly risk: KenoRisk
 }
 
 /** What the server drew: 10 distinct numbers of 1–40, in the order drawn. */
 export interface KenoOutcome {
-  readonly drawn: readonly number[]
+  readonly drawn: number[]
 }
 
 /** True when the params make a legal bet. */

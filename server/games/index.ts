@@ -6,6 +6,7 @@
 import type { BetHistoryItem, GameServiceName } from '../../contract'
 import { crashModule } from './crash'
 import { diceModule } from './dice'
+import { kenoModule } from './keno'
 import { liveModule } from './kit/instant/module'
 import type { GameModule, GameRuntime } from './kit/module'
 import { rouletteModule } from './roulette'
@@ -21,5 +22,6 @@ export const GAME_MODULES: readonly ServerGame[] = [
   crashModule(),
   diceModule(),
   rouletteModule(),
+  kenoModule(),
   liveModule(),
 ]

@@ -133,7 +133,10 @@ export const ROUTES: readonly RouteEntry[] = [
     lazy: { module: 'src/pages/DicePage.tsx', namespaces: ['dice', 'kit'] },
   }),
   content('hilo', '/games/hilo', game),
-  content('keno', '/games/keno', game),
+  built('keno', '/games/keno', {
+    ...game,
+    lazy: { module: 'src/pages/KenoPage.tsx', namespaces: ['keno', 'kit'] },
+  }),
   built('roulette', '/games/roulette', {
     ...game,
     lazy: { module: 'src/pages/RoulettePage.tsx', namespaces: ['roulette', 'kit'] },

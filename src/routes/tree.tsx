@@ -77,6 +77,18 @@ const RoulettePageLazy = lazyRouteComponent(
   'RoulettePage',
 )
 
+/** The keno page, likewise. */
+const KenoPageLazy = lazyRouteComponent(
+  () =>
+    Promise.all([
+      import('../pages/KenoPage'),
+      loadNamespaces(lazyNamespaces('keno')),
+      gameServiceUrl('keno').catch(() => undefined),
+      gameServiceUrl('general').catch(() => undefined),
+    ]).then(([page]) => page),
+  'KenoPage',
+)
+
 /** The password-reset pages (issue #5) bring their machines and forms only when opened. */
 const PasswordResetPageLazy = lazyRouteComponent(
   () => import('../pages/PasswordResetPage'),
@@ -93,6 +105,7 @@ const BUILT_PAGES: Readonly<Record<string, RouteComponent>> = {
   crash: CrashPageLazy,
   dice: DicePageLazy,
   roulette: RoulettePageLazy,
+  keno: KenoPageLazy,
   passwordReset: PasswordResetPageLazy,
   resetPassword: ResetPasswordPageLazy,
 }

@@ -32,7 +32,6 @@ const PULSE_SCALE = 0.22
 export class KenoScene implements Scene<KenoView> {
   readonly bundles: readonly AssetBundle[] = []
   #context: SceneContext | null = null
-  #size: SceneSize = { width: 1, height: 1, resolution: 1 }
   #layout: BoardLayout = boardLayout(1, 1)
   #tiles: { box: Container; shape: Graphics }[] = []
   #card: Container | null = null
@@ -73,7 +72,6 @@ export class KenoScene implements Scene<KenoView> {
   }
 
   resize(size: SceneSize): void {
-    this.#size = size
     this.#layout = boardLayout(size.width, size.height)
     this.#layoutKey = `${size.width}x${size.height}`
     this.#cardKey = ''

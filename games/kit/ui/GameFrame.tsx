@@ -22,6 +22,11 @@ export interface GameFrameProps<V> {
   connection: ConnectionState
   /** The player's controls, beside the canvas (below it on narrow screens). */
   panel: ReactNode
+  /**
+   * Controls laid over the canvas (keno: the buttons on its tiles). The layer lets pointer events
+   * through: the game's controls take them back with `pointer-events: auto`.
+   */
+  overlay?: ReactNode
 }
 
 /** The game's canvas with the round and the connection over it, and the controls beside it. */
@@ -42,6 +47,7 @@ export function GameFrame<V>(props: GameFrameProps<V>) {
           </span>
           <ConnectionBadge game={game} state={props.connection} />
         </div>
+        {props.overlay}
       </CanvasHost>
       {props.panel}
     </div>

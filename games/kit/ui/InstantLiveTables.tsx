@@ -27,6 +27,7 @@ type Tab = (typeof TABS)[number]['id']
 const GAME_NAMES: Readonly<Record<string, string>> = {
   dice: 'kit:live.games.dice',
   roulette: 'kit:live.games.roulette',
+  keno: 'kit:live.games.keno',
 }
 
 /** How the live tables open their stream: `connectLiveTables`, or a test's over a fake socket. */

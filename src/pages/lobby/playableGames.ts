@@ -24,4 +24,5 @@ export const PLAYABLE_GAMES: readonly PlayableGame[] = [
     title: 'pages:roulette.title',
     blurb: 'pages:home.games.roulette',
   },
+  { id: 'keno', to: '/games/keno', title: 'pages:keno.title', blurb: 'pages:home.games.keno' },
 ]
