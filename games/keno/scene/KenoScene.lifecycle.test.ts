@@ -79,23 +79,25 @@ describe('KenoScene', () => {
 })
 
 describe('keno board layout and tile states', () => {
-  it('fits 8 × 5 square tiles between the top bar and the pay table, centred', () => {
+  it('fits 8 × 5 square tiles between the top bar and the result band over the pay table', () => {
     for (const [w, h] of [
       [800, 460],
-      [351, 300],
+      [351, 360],
       [1100, 460],
     ] as const) {
-      const { tiles, box } = boardLayout(w, h)
+      const layout = boardLayout(w, h)
+      const { tiles, box } = layout
       expect(tiles).toHaveLength(40)
       expect(box.x).toBeGreaterThanOrEqual(12)
       expect(box.x + box.width).toBeLessThanOrEqual(w - 12)
-      expect(box.y).toBeGreaterThanOrEqual(40)
-      expect(box.y + box.height).toBeLessThanOrEqual(h - 64)
+      expect(box.y).toBeGreaterThanOrEqual(44)
+      expect(layout.result.y).toBeGreaterThan(box.y + box.height)
+      expect(layout.result.y + layout.result.height).toBeLessThanOrEqual(h - 60)
       expect(tiles[7]!.y).toBe(tiles[0]!.y)
       expect(tiles[8]!.x).toBe(tiles[0]!.x)
       expect(tiles[39]!.x + tiles[39]!.size).toBe(box.x + box.width)
     }
-    expect(boardLayout(351, 300).tiles[0]!.size).toBeGreaterThanOrEqual(32)
+    expect(boardLayout(351, 360).tiles[0]!.size).toBeGreaterThanOrEqual(32)
   })
 
   it('marks picks, misses and hits of the revealed draws only', () => {

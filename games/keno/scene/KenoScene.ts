@@ -24,8 +24,8 @@ const PULSE_SCALE = 0.22
 
 /**
  * The keno board: 40 tiles in the colours of their state (picked, drawn, hit), each lighting up
- * with a short pulse as its number arrives, and the result card over the board once the draw is
- * complete. The numbers themselves are the page's buttons over the tiles (board.ts gives both
+ * with a short pulse as its number arrives, and the result in a pill under the board once the
+ * draw is complete. The numbers themselves are the page's buttons over the tiles (board.ts gives both
  * the same layout), so the canvas carries no text a player must read but the result.
  * Draws the `KenoView` it is given and nothing else; `update` returns false on still frames.
  */
@@ -124,7 +124,7 @@ export class KenoScene implements Scene<KenoView> {
     return true
   }
 
-  /** Shows the result card over the board once the draw is complete; false when unchanged. */
+  /** Shows the result under the board once the draw is complete; false when unchanged. */
   #drawCard(view: KenoView): boolean {
     const card = this.#card
     const shape = this.#cardShape
@@ -137,21 +137,17 @@ export class KenoScene implements Scene<KenoView> {
     this.#cardKey = key
     card.visible = result !== null
     if (!result) return true
-    const { box } = this.#layout
+    const band = this.#layout.result
+    const fontSize = Math.max(13, Math.min(20, band.height * 0.6, band.width / 22))
     text.text = result.text
-    const fontSize = Math.max(14, Math.min(22, box.width / 16))
     text.style.fontSize = fontSize
     text.style.fill = result.won ? RING.won : RING.lost
-    // Sized from the board, not by measuring the text: a measure would lay the text out each time.
-    const width = Math.min(box.width, Math.max(box.width * 0.7, 200))
-    const height = fontSize * 2.6
-    text.style.wordWrap = true
-    text.style.wordWrapWidth = width - 24
-    card.position.set(box.x + box.width / 2, box.y + box.height / 2)
+    card.position.set(band.x + band.width / 2, band.y + band.height / 2)
+    // A pill as wide as the board, not measured from the text: a measure lays the text out again.
     shape
       .clear()
-      .roundRect(-width / 2, -height / 2, width, height, 12)
-      .fill({ color: RING.card, alpha: 0.88 })
+      .roundRect(-band.width / 2, -band.height / 2, band.width, band.height, band.height / 2)
+      .fill({ color: RING.card, alpha: 0.7 })
       .stroke({ color: result.won ? RING.won : RING.lost, width: 2 })
     return true
   }

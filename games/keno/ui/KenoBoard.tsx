@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { boardLayout } from '../scene/board'
 import type { TileState } from '../scene/kenoView'
@@ -12,6 +12,8 @@ export interface KenoBoardProps {
   onToggle: ((n: number) => void) | null
   /** True when 10 numbers are picked: the others take no more. */
   full: boolean
+  /** The pay table, placed under the board's result band. */
+  table: ReactNode
 }
 
 /**
@@ -21,7 +23,7 @@ export interface KenoBoardProps {
  * says whether it is picked. The tiles' colours are the scene's; the buttons add the numbers, the
  * focus ring, and a picked border that stays readable if the canvas cannot start.
  */
-export function KenoBoard({ states, onToggle, full }: KenoBoardProps) {
+export function KenoBoard({ states, onToggle, full, table }: KenoBoardProps) {
   const { t } = useTranslation()
   const ref = useRef<HTMLDivElement>(null)
   const buttons = useRef<(HTMLButtonElement | null)[]>([])
@@ -90,6 +92,12 @@ export function KenoBoard({ states, onToggle, full }: KenoBoardProps) {
             })}
           </div>
         ))}
+      </div>
+      <div
+        className="keno-board__table"
+        style={{ top: layout.table.y, height: layout.table.height }}
+      >
+        {table}
       </div>
     </div>
   )

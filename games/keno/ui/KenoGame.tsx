@@ -92,6 +92,17 @@ function KenoLayout(props: GameLayoutProps<typeof kenoRoundMachine> & KenoPageEx
   const params: KenoParams = { picks, risk }
   const valid = isValidParams(params)
   const money = (value: number) => formatMoney(value as Minor, currency ?? 'RUB', locale)
+  /** The result as the scene shows it under the board: short enough for a phone's width. */
+  const sceneText = (bet: KenoBet) => {
+    const hits = hitsOf(bet.params.picks, bet.outcome.drawn).length
+    return bet.payout > 0
+      ? t('keno:scene.won', {
+          hits,
+          multiplier: formatTableMultiplier(bet.multiplier, locale),
+          amount: money(bet.payout),
+        })
+      : t('keno:scene.lost', { hits })
+  }
   const resultText = (bet: KenoBet) => {
     const hits = hitsOf(bet.params.picks, bet.outcome.drawn).length
     return bet.payout > 0
@@ -107,7 +118,7 @@ function KenoLayout(props: GameLayoutProps<typeof kenoRoundMachine> & KenoPageEx
     drawn: shown?.outcome.drawn ?? [],
     revealed,
     betId: shown?.betId ?? null,
-    result: shown ? { text: resultText(shown), won: shown.payout > 0 } : null,
+    result: shown ? { text: sceneText(shown), won: shown.payout > 0 } : null,
   }
   const viewKey = JSON.stringify(view)
   // The canvas host redraws on a new object: keep one per distinct view.
@@ -159,21 +170,19 @@ function KenoLayout(props: GameLayoutProps<typeof kenoRoundMachine> & KenoPageEx
         roundId={last?.betId ?? null}
         connection={props.connection}
         overlay={
-          <>
-            <KenoBoard
-              states={tileStates(view)}
-              full={picks.length >= 10}
-              onToggle={locked ? null : (n) => edit(() => setPicks((now) => togglePick(now, n)))}
-            />
-            <div className="keno-board__table">
+          <KenoBoard
+            states={tileStates(view)}
+            full={picks.length >= 10}
+            onToggle={locked ? null : (n) => edit(() => setPicks((now) => togglePick(now, n)))}
+            table={
               <KenoPaytable
                 risk={shown ? shown.params.risk : risk}
                 picks={view.picks.length}
                 hits={shown ? revealedHits(view) : null}
                 locale={locale}
               />
-            </div>
-          </>
+            }
+          />
         }
         panel={
           <InstantBetPanel

@@ -21,6 +21,25 @@ export function formatTableMultiplier(tenThousandths: number, locale: MoneyLocal
   )
 }
 
+/** One cell of the table: a range of hit counts (`from`–`to`) and what each of them pays. */
+export interface PaytableCell {
+  from: number
+  to: number
+  multiplier: number
+}
+
+/**
+ * A row of a table as cells, the hit counts that pay nothing at its start merged into one
+ * (`0–2: 0×`), so ten picks fit a phone's width in one line.
+ */
+export function paytableCells(row: readonly number[]): PaytableCell[] {
+  const firstPaying = row.findIndex((m) => m > 0)
+  const zeros = firstPaying === -1 ? row.length : firstPaying
+  const cells: PaytableCell[] = zeros > 0 ? [{ from: 0, to: zeros - 1, multiplier: 0 }] : []
+  for (let h = zeros; h < row.length; h++) cells.push({ from: h, to: h, multiplier: row[h]! })
+  return cells
+}
+
 /**
  * The pay table of the current picks and risk: what each number of hits pays, with the hit count
  * of the draw being shown highlighted (it moves as the numbers arrive).
@@ -36,33 +55,37 @@ export function KenoPaytable({ risk, picks, hits, locale }: KenoPaytableProps) {
     )
   }
   return (
-    <table className="keno-paytable" data-testid="keno.paytable" data-risk={risk}>
-      <caption className="visually-hidden">
-        {t('keno:paytable.caption', { picked: picks, risk: t(RISK_NAMES[risk]) })}
-      </caption>
-      <tbody>
-        <tr>
-          <th scope="row">{t('keno:paytable.multiplier')}</th>
-          {row.map((m, h) => (
-            <td
-              key={h}
-              className={h === hits ? 'keno-paytable__now' : undefined}
-              data-testid={`keno.pays-${h}`}
-              aria-current={h === hits ? 'true' : undefined}
-            >
-              {t('keno:paytable.times', { multiplier: formatTableMultiplier(m, locale) })}
-            </td>
-          ))}
-        </tr>
-        <tr>
-          <th scope="row">{t('keno:paytable.hits')}</th>
-          {row.map((_, h) => (
-            <td key={h} className={h === hits ? 'keno-paytable__now' : undefined}>
-              {h}
-            </td>
-          ))}
-        </tr>
-      </tbody>
-    </table>
+    <ul
+      className="keno-paytable"
+      data-testid="keno.paytable"
+      data-risk={risk}
+      aria-label={t('keno:paytable.caption', { picked: picks, risk: t(RISK_NAMES[risk]) })}
+    >
+      {paytableCells(row).map((cell) => {
+        const now = hits !== null && hits >= cell.from && hits <= cell.to
+        const range = cell.from === cell.to ? String(cell.from) : `${cell.from}–${cell.to}`
+        return (
+          <li
+            key={cell.from}
+            className={now ? 'keno-paytable__now' : undefined}
+            data-testid={`keno.pays-${cell.from}`}
+            data-hits={range}
+            aria-current={now ? 'true' : undefined}
+          >
+            <span className="keno-paytable__pays">
+              {t('keno:paytable.times', {
+                multiplier: formatTableMultiplier(cell.multiplier, locale),
+              })}
+            </span>
+            <span className="keno-paytable__hits">
+              <span aria-hidden="true">{range}</span>
+              <span className="visually-hidden">
+                {t('keno:paytable.hitsCell', { hits: range })}
+              </span>
+            </span>
+          </li>
+        )
+      })}
+    </ul>
   )
 }
