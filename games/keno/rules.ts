@@ -84,6 +84,28 @@ export function kenoMultiplier(risk: KenoRisk, picks: number, hits: number): num
   return KENO_TABLES[risk][picks - 1]?.[hits] ?? 0
 }
 
+/** C(n, k), exact for the sizes keno needs (n ≤ 40). */
+function choose(n: number, k: number): number {
+  if (k < 0 || k > n) return 0
+  let r = 1
+  for (let i = 1; i <= k; i++) r = (r * (n - k + i)) / i
+  return r
+}
+
+/** The chance of `hits` hits with `picks` numbers picked, when 10 of 40 are drawn. */
+export function hitChance(picks: number, hits: number): number {
+  return (
+    (choose(picks, hits) * choose(KENO_NUMBERS - picks, KENO_DRAWS - hits)) /
+    choose(KENO_NUMBERS, KENO_DRAWS)
+  )
+}
+
+/** The return to player of a row (a fraction: 0.99 is 99 %), by the hypergeometric odds. */
+export function kenoRtp(risk: KenoRisk, picks: number): number {
+  const row = KENO_TABLES[risk][picks - 1] ?? []
+  return row.reduce((sum, m, hits) => sum + (m / 10_000) * hitChance(picks, hits), 0)
+}
+
 /** True when `picks` are 1–10 distinct numbers of 1–40. */
 export function isValidPicks(picks: readonly number[]): boolean {
   return (
