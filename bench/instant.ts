@@ -16,9 +16,9 @@ import { loadConfig } from '../server/config'
 import type { Db } from '../server/db/db'
 import { migrate } from '../server/db/migrate'
 import { openDb } from '../server/db/open'
-import { diceModule } from '../server/games/dice'
-import { kenoModule } from '../server/games/keno'
-import { liveModule } from '../server/games/kit/instant/module'
+import { diceGame } from '../games/dice/game'
+import { kenoGame } from '../games/keno/game'
+import { instantGameModule, liveModule } from '../server/games/kit/instant/module'
 import { attachRealtime } from '../server/realtime/attach'
 import { createServices, type Services } from '../server/services'
 import { findPgBin, startPgTestServer } from '../scripts/pg-test-server'
@@ -27,12 +27,17 @@ import { percentile, type Benchmark, type Figure } from './harness'
 const PLAYERS = 50
 const SECONDS = 5
 const PACED_PER_SECOND = 200
-/** The instant games bet on, each with a legal bet's params (keno: the most to draw and check). */
-const GAMES = [
-  { id: 'dice', params: { target: 4950, direction: 'under' } },
-  { id: 'keno', params: { picks: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], risk: 'classic' } },
-] as const
-type Game = (typeof GAMES)[number]
+/**
+ * The instant games bet on, each with its logic's example bet (keno's: ten picks, the most to
+ * draw and check).
+ */
+const GAMES = [diceGame, kenoGame] as const
+/** One of them, with the params every bet of the benchmark carries. */
+interface Game {
+  readonly id: (typeof GAMES)[number]['id']
+  readonly namespace: string
+  readonly params: unknown
+}
 
 const quiet = { info: () => {}, error: (obj: unknown, msg: string) => console.error(msg, obj) }
 
@@ -141,7 +146,7 @@ async function measure(db: Db, label: string): Promise<{ figures: Figure[]; meta
   const http = createServer()
   const realtime = await attachRealtime(http, services, {
     log: quiet,
-    games: [diceModule(), kenoModule(), liveModule()],
+    games: [...GAMES.map(instantGameModule), liveModule()],
     // The benchmark is the flood the budgets exist for: lift them, the per-socket one and the
     // per-player one (50 commands/s a player would cap 50 players at 2,500 bets/s and answer
     // the rest rate_limited), and let every player hold a socket on each game's namespace from
@@ -157,7 +162,14 @@ async function measure(db: Db, label: string): Promise<{ figures: Figure[]; meta
   const origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`
   const users: number[] = []
   /** Each game's sockets, one a player, on the game's namespace. */
-  const sockets = new Map<Game['id'], Socket[]>(GAMES.map((g) => [g.id, []]))
+  const games: Game[] = await Promise.all(
+    GAMES.map(async (g) => ({
+      id: g.id,
+      namespace: g.namespace,
+      params: (await g.logic()).example,
+    })),
+  )
+  const sockets = new Map<Game['id'], Socket[]>(games.map((g) => [g.id, []]))
   const all = () => [...sockets.values()].flat()
   try {
     for (let p = 0; p < PLAYERS; p++) {
@@ -170,8 +182,8 @@ async function measure(db: Db, label: string): Promise<{ figures: Figure[]; meta
       users.push(userId)
       await services.ledger.deposit({ userId, currency: 'RUB', amount: 1e12, key: `dep-${userId}` })
       const { token } = await services.sessions.create(userId)
-      for (const game of GAMES) {
-        const socket = connectClient(`${origin}/${game.id}`, {
+      for (const game of games) {
+        const socket = connectClient(`${origin}${game.namespace}`, {
           auth: { token },
           transports: ['websocket'],
           forceNew: true,
@@ -182,7 +194,7 @@ async function measure(db: Db, label: string): Promise<{ figures: Figure[]; meta
       }
     }
     // Warm-up: every player's seed pair made and cached, the JIT warm.
-    for (const game of GAMES) {
+    for (const game of games) {
       const own = sockets.get(game.id)!
       await Promise.all(own.map((s, p) => bet(s, game, p, -1, `${label}-${game.id}-warm`)))
     }
@@ -190,7 +202,7 @@ async function measure(db: Db, label: string): Promise<{ figures: Figure[]; meta
     const aims = label === 'PGlite' ? 1000 : 2000
     const figures: Figure[] = []
     const meta: Record<string, unknown> = { bare }
-    for (const game of GAMES) {
+    for (const game of games) {
       const own = sockets.get(game.id)!
       const saturated = await saturate(own, game, `${label}-${game.id}-sat`)
       const steady = await paced(own, game, `${label}-${game.id}-paced`)

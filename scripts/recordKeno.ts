@@ -8,16 +8,15 @@
  * Before writing, the file is replayed through the machines and must end where the live ones did.
  */
 import { createActor, type SnapshotFrom } from 'xstate'
-import { kenoAutobetMachine } from '../games/keno/autobet.machine'
 import { AUTOBET_INPUT, recordedBetKey, replayKenoAutobet } from '../games/keno/autobet.replay'
-import { kenoRoundMachine } from '../games/keno/round.machine'
-import { KENO_NAMESPACE, kenoCommandActors, kenoStreamWire } from '../games/keno/stream'
+import { kenoClient } from '../games/keno/client'
+import { kenoGame } from '../games/keno/game'
 import { betLimits, type Minor } from '../games/engine/money'
 import type { Recording } from '../games/engine/replay'
 import type { InstantAutobetSettings } from '../games/kit/instant/autobet.machine'
 import { linkInstantAutobet } from '../games/kit/instant/autobetLink'
 import type { KenoParams } from '../games/keno/rules'
-import { kenoModule } from '../server/games/keno'
+import { instantGameModule } from '../server/games/kit/instant/module'
 import { instantKit } from '../server/games/kit/instant/kit'
 import type { Services } from '../server/services'
 import { recordingSeeds } from './recordDice'
@@ -60,7 +59,7 @@ const RUN_TIMEOUT_MS = 30_000
 export async function recordKenoScenario(name: KenoScenarioName): Promise<Recording> {
   const scenario: KenoScenario = KENO_SCENARIOS[name]
   const game = {
-    game: kenoModule(),
+    game: instantGameModule(kenoGame),
     prepare: (services: Services) => instantKit(services, { seeds: recordingSeeds() }),
   }
   return withRecordingServer(game, async (server) => {
@@ -68,14 +67,14 @@ export async function recordKenoScenario(name: KenoScenarioName): Promise<Record
     const client = connectLive(server, {
       service: 'keno',
       description: scenario.description,
-      wire: kenoStreamWire,
-      namespace: KENO_NAMESPACE,
+      wire: kenoClient.streamWire,
+      namespace: kenoGame.namespace,
       start: (transport) => {
         const round = createActor(
-          kenoRoundMachine.provide({ actors: kenoCommandActors(transport) }),
+          kenoClient.roundMachine.provide({ actors: kenoClient.commandActors(transport) }),
           { input: start },
         ).start()
-        const autobet = createActor(kenoAutobetMachine).start()
+        const autobet = createActor(kenoClient.autobetMachine).start()
         let n = 0
         const unlink = linkInstantAutobet({ round, autobet, newKey: () => recordedBetKey(++n) })
         return {
@@ -111,13 +110,13 @@ export async function recordKenoScenario(name: KenoScenarioName): Promise<Record
 async function checkReplay(
   recording: Recording,
   start: Parameters<typeof replayKenoAutobet>[1],
-  round: SnapshotFrom<typeof kenoRoundMachine>,
-  autobet: SnapshotFrom<typeof kenoAutobetMachine>,
+  round: SnapshotFrom<typeof kenoClient.roundMachine>,
+  autobet: SnapshotFrom<typeof kenoClient.autobetMachine>,
 ): Promise<void> {
   const result = await replayKenoAutobet(recording, start)
   const summary = (
-    r: SnapshotFrom<typeof kenoRoundMachine>,
-    a: SnapshotFrom<typeof kenoAutobetMachine>,
+    r: SnapshotFrom<typeof kenoClient.roundMachine>,
+    a: SnapshotFrom<typeof kenoClient.autobetMachine>,
   ) => ({
     balance: r.context.balance,
     last: r.context.last,

@@ -3,10 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { floatCursor, hashServerSeed } from '../engine/fairness'
 import type { Minor } from '../engine/money'
 import { parseRecording } from '../engine/replay'
-import { kenoWire } from './protocol'
 import { replayKenoAutobet, recordedBetKey } from './autobet.replay'
 import { kenoRules, type KenoParams } from './rules'
-import { kenoEventFromStream } from './stream'
+import { kenoClient } from './client'
 import autobetRun from '../../tests/recordings/keno-autobet.json'
 
 /**
@@ -16,6 +15,7 @@ import autobetRun from '../../tests/recordings/keno-autobet.json'
  * server's seeds are public (scripts/recordDice.ts), so every draw is recomputed with the rules.
  */
 const recording = parseRecording(autobetRun)
+const { wire: kenoWire } = kenoClient
 const SERVER_SEED = createHash('sha256').update('tessera recordings dice:server:1').digest('hex')
 
 const acks = recording.events
@@ -24,7 +24,7 @@ const acks = recording.events
 const bets = recording.events
   .filter((e) => e.dir === 'out' && e.name === 'bet')
   .map((e) => e.payload as { key: string; amount: number; params: KenoParams })
-const snapshot = kenoEventFromStream(
+const snapshot = kenoClient.eventFromStream(
   'snapshot',
   recording.events.find((e) => e.name === 'snapshot')?.payload,
 )

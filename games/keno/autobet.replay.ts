@@ -9,9 +9,9 @@ import type { Currency, Minor } from '../engine/money'
 import { replay, type Recording, type ReplayResult } from '../engine/replay'
 import { linkInstantAutobet } from '../kit/instant/autobetLink'
 import type { CommandKey } from '../kit/protocol'
-import { kenoAutobetMachine } from './autobet.machine'
-import { kenoRoundMachine } from './round.machine'
-import { kenoCommandActors, kenoEventFromStream } from './stream'
+import { kenoClient } from './client'
+
+const { autobetMachine: kenoAutobetMachine, roundMachine: kenoRoundMachine } = kenoClient
 
 /** The input name of the auto-bet machine in a recording (`to` of its inputs). */
 export const AUTOBET_INPUT = 'autobet'
@@ -37,7 +37,7 @@ export async function replayKenoAutobet(
     recording,
     createActor: ({ clock, transport }) => {
       const actor = createActor(
-        kenoRoundMachine.provide({ actors: kenoCommandActors(transport) }),
+        kenoRoundMachine.provide({ actors: kenoClient.commandActors(transport) }),
         { clock, input: start },
       )
       autobet.start()
@@ -45,7 +45,7 @@ export async function replayKenoAutobet(
       unlink = linkInstantAutobet({ round: actor, autobet, newKey: () => recordedBetKey(++n) })
       return actor
     },
-    toEvent: (event) => kenoEventFromStream(event.name, event.payload),
+    toEvent: (event) => kenoClient.eventFromStream(event.name, event.payload),
     sendTo: (to, intent) => {
       if (to !== AUTOBET_INPUT) throw new Error(`[keno replay] an input to "${to}"`)
       autobet.send(intent as Parameters<typeof autobet.send>[0])

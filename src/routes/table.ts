@@ -1,3 +1,4 @@
+import { GAMES, gameById, type RegisteredGame } from '../../games/registry'
 import { PREFIXED_LOCALES } from '../i18n/locales'
 
 /**
@@ -92,6 +93,30 @@ const built = (id: string, path: string, extra: Partial<RouteEntry> = {}): Route
 
 const game = { game: true, fullWidth: true } as const
 
+/**
+ * A registered game's route (games/registry.ts), `/games/<id>`, with the code and texts it loads
+ * before its first frame: an instant game's page is the shell's generic one around the game's
+ * module (`games/<id>/index.ts`, src/routes/gameLoaders.ts); a live game has its own page.
+ */
+function gameRoute(registered: RegisteredGame): RouteEntry {
+  const { id } = registered
+  const module = registered.family === 'instant' ? `games/${id}/index.ts` : livePages[registered.id]
+  return built(id, `/games/${id}`, { ...game, lazy: { module, namespaces: [id, 'kit'] } })
+}
+
+/** The pages of the live games (their family has no generic page yet). */
+const livePages: Record<Extract<RegisteredGame, { family: 'live' }>['id'], string> = {
+  crash: 'src/pages/CrashPage.tsx',
+}
+
+/**
+ * SPEC's games that are not built yet: their routes show the placeholder page until their game
+ * joins the registry (then `gameRoute` makes the route).
+ */
+const placeholderGames = ['coinflip', 'hilo']
+  .filter((id) => !gameById(id))
+  .map((id) => content(id, `/games/${id}`, game))
+
 /** Every path of the product. The i18n key test counts the title and description keys as used. */
 export const ROUTES: readonly RouteEntry[] = [
   built('home', '/', { fullWidth: true }),
@@ -123,24 +148,8 @@ export const ROUTES: readonly RouteEntry[] = [
   content('tournament', '/tournament/:id'),
   content('cases', '/games/cases'),
   content('case', '/games/cases/:slug', game),
-  content('coinflip', '/games/coinflip', game),
-  built('crash', '/games/crash', {
-    ...game,
-    lazy: { module: 'src/pages/CrashPage.tsx', namespaces: ['crash', 'kit'] },
-  }),
-  built('dice', '/games/dice', {
-    ...game,
-    lazy: { module: 'src/pages/DicePage.tsx', namespaces: ['dice', 'kit'] },
-  }),
-  content('hilo', '/games/hilo', game),
-  built('keno', '/games/keno', {
-    ...game,
-    lazy: { module: 'src/pages/KenoPage.tsx', namespaces: ['keno', 'kit'] },
-  }),
-  built('roulette', '/games/roulette', {
-    ...game,
-    lazy: { module: 'src/pages/RoulettePage.tsx', namespaces: ['roulette', 'kit'] },
-  }),
+  ...GAMES.map(gameRoute),
+  ...placeholderGames,
   content('slots', '/games/slots'),
   content('slotDemo', '/games/slots/:slots/demo', game),
   content('slotPlay', '/games/slots/:slots/play', game),

@@ -4,7 +4,6 @@ import type { SnapshotFrom } from 'xstate'
 import { formatMoney, type Minor } from '../../engine/money'
 import type { InstantResult } from '../../kit/instant/round.machine'
 import { newCommandKey } from '../../kit/stream/commandKey'
-import { connectGameStream } from '../../kit/stream/connectGameStream'
 import { initialAmountText } from '../../kit/ui/AmountField'
 import { GameFrame } from '../../kit/ui/GameFrame'
 import type { GameHooks, GameLayoutProps, GameModule, GamePageProps } from '../../kit/ui/gameModule'
@@ -18,9 +17,7 @@ import { GamePage } from '../../kit/ui/GamePage'
 import { InstantBetPanel, instantErrorKey } from '../../kit/ui/InstantBetPanel'
 import { InstantLiveTables } from '../../kit/ui/InstantLiveTables'
 import { ResultStrip } from '../../kit/ui/ResultStrip'
-import { kenoAutobetMachine } from '../autobet.machine'
-import { kenoOutcomeSchema, kenoParamsSchema } from '../protocol'
-import { kenoRoundMachine } from '../round.machine'
+import { kenoClient } from '../client'
 import {
   bestMultiplier,
   hitsOf,
@@ -30,7 +27,6 @@ import {
   type KenoRisk,
 } from '../rules'
 import { revealedHits, tileStates, type KenoView } from '../scene/kenoView'
-import { KENO_NAMESPACE, kenoCommandActors, kenoStreamWire } from '../stream'
 import { KenoBetProof } from './KenoBetProof'
 import { KenoBoard } from './KenoBoard'
 import { KenoFields } from './KenoFields'
@@ -39,6 +35,7 @@ import { autoPick, cryptoRandomIndex, togglePick } from './picks'
 import { useDrawReveal } from './useDrawReveal'
 import './keno.css'
 
+const kenoRoundMachine = kenoClient.roundMachine
 type Snapshot = SnapshotFrom<typeof kenoRoundMachine>
 
 /** Keno's own page props, besides every game's: the `?bet=` proof. */
@@ -53,8 +50,8 @@ const noop = () => {}
 
 /** Keno's proofs and auto-bet, for the kit's instant layout. */
 const KENO_PAGE = {
-  proof: { game: 'keno', params: kenoParamsSchema, outcome: kenoOutcomeSchema },
-  autobet: kenoAutobetMachine,
+  proof: { game: 'keno', params: kenoClient.logic.params, outcome: kenoClient.logic.outcome },
+  autobet: kenoClient.autobetMachine,
 }
 
 /** The scene's code (and Pixi with it) loads after the page's first frame (see `CanvasHost`). */
@@ -245,17 +242,16 @@ function KenoLayout(props: GameLayoutProps<typeof kenoRoundMachine> & KenoPageEx
 export const kenoPageHooks: GameHooks<Snapshot> = instantPageHooks<Snapshot>()
 
 /** Keno as a kit game module. */
-export const kenoGame: GameModule<typeof kenoRoundMachine, KenoPageExtra> = {
+export const kenoModule: GameModule<typeof kenoRoundMachine, KenoPageExtra> = {
   id: 'keno',
-  machine: (transport) => kenoRoundMachine.provide({ actors: kenoCommandActors(transport) }),
+  machine: (transport) => kenoRoundMachine.provide({ actors: kenoClient.commandActors(transport) }),
   input: instantRoundInput,
-  connect: (options) =>
-    connectGameStream({ ...options, wire: kenoStreamWire, namespace: KENO_NAMESPACE }),
+  connect: kenoClient.connect,
   hooks: kenoPageHooks,
   Layout: KenoLayout,
 }
 
 /** The live keno game for the shell's /games/keno page. */
 export function KenoGame(props: KenoGameProps) {
-  return <GamePage game={kenoGame} {...props} />
+  return <GamePage game={kenoModule} {...props} />
 }

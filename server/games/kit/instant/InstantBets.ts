@@ -34,9 +34,10 @@ import { isHighRoller, type LiveTables } from './live'
 import type { SeedPairs } from './seeds'
 import { ackOf, betById } from './store'
 
-/** An instant game as the kit runs it: its id (also its limits' game) and its rules. */
+/** An instant game as the kit runs it: its id, the limits group it bets in, and its rules. */
 export interface InstantGame<Params, Outcome> {
-  readonly id: BetGame
+  readonly id: string
+  readonly limits: BetGame
   readonly rules: InstantRules<Params, Outcome>
 }
 
@@ -172,7 +173,7 @@ export class InstantBets {
     cmd: InstantBetCommand<P>,
   ): InstantErrorCode | null {
     if (cmd.currency !== user.currency) return 'bad_request'
-    if (!checkBet(cmd.amount, game.id, cmd.currency).ok) return 'limits'
+    if (!checkBet(cmd.amount, game.limits, cmd.currency).ok) return 'limits'
     if (game.rules.refusal(cmd.params, cmd.amount) !== null) return 'bad_request'
     if (game.rules.maxPayout(cmd.params, cmd.amount) > MAX_BET_PAYOUT[cmd.currency]) {
       return 'max_payout'

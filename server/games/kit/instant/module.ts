@@ -1,22 +1,23 @@
 /**
- * Modules of the instant games (kit/module.ts): one per instant game, made from its rules and its
- * wire, and the live module, which serves the live tables of all of them on the `general`
+ * Modules of the instant games (kit/module.ts): one per instant game, made from its definition
+ * (games/<id>/game.ts: no game has a server file of its own), and the live module, which serves the live tables of all of them on the `general`
  * service's `/live` namespace, mounts the seeds and proof routes, and pages their bets in the
  * profile history (one table holds every instant game's bets).
  */
 import type { BetHistoryItem, GameServiceName } from '../../../../contract'
-import type { z } from 'zod/mini'
+import { z } from 'zod/mini'
+import { instantWireOf, type InstantGameDefinition } from '../../../../games/kit/instant/define'
 import {
   INSTANT_PROTOCOL_VERSION,
   LIVE_NAMESPACE,
+  instantWire,
   liveWire,
   type InstantBetCommand,
-  type InstantWire,
 } from '../../../../games/kit/instant/protocol'
 import type { GameModule, GameRuntime } from '../module'
 import { command, namespaceEmitter } from '../namespace'
 import type { Player } from '../player'
-import { instantRefusal, type InstantGame } from './InstantBets'
+import { instantRefusal } from './InstantBets'
 import { instantKit, type InstantKit } from './kit'
 import { instantRoutes } from './routes'
 import { instantHistory } from './store'
@@ -28,32 +29,39 @@ export interface InstantRuntime extends GameRuntime {
 
 const syncAck = { type: 'ok', v: INSTANT_PROTOCOL_VERSION } as const
 
-/** The module of one instant game, on `service`, at `/<id>`. */
-export function instantGameModule<P extends z.ZodMiniType, O extends z.ZodMiniType>(
-  game: InstantGame<z.output<P>, z.output<O>>,
-  wire: InstantWire<P, O>,
-  service: GameServiceName,
+/** Every instant wire's event and command names (the wire's shape does not depend on the game). */
+const INSTANT_NAMES = instantWire('instant', z.unknown(), z.unknown())
+
+/**
+ * The module of one instant game, from its definition: on its service, at `/<id>`, its logic
+ * (rules and wire schemas) loaded when it starts.
+ */
+export function instantGameModule(
+  game: InstantGameDefinition,
 ): GameModule<InstantRuntime, GameServiceName, BetHistoryItem> {
-  const parseBet = (payload: unknown) =>
-    wire.parseCommand('bet', payload) as InstantBetCommand<z.output<P>> | null
   return {
     id: game.id,
-    service,
-    namespace: `/${game.id}`,
+    service: game.service,
+    namespace: game.namespace,
     protocol: {
       version: INSTANT_PROTOCOL_VERSION,
-      events: wire.eventNames,
-      commands: wire.commandNames,
+      events: INSTANT_NAMES.eventNames,
+      commands: INSTANT_NAMES.commandNames,
     },
-    start({ services, log }) {
+    async start({ services, log }) {
+      const logic = await game.logic()
+      const wire = instantWireOf(game, logic)
+      const instant = { id: game.id, limits: game.limits, rules: logic.rules }
+      const parseBet = (payload: unknown) =>
+        wire.parseCommand('bet', payload) as InstantBetCommand<unknown> | null
       const kit = instantKit(services, { log })
-      return Promise.resolve({
+      return {
         kit,
         wire: {
           commands: {
             bet: command({
               parse: parseBet,
-              run: (user: Player | null, cmd) => kit.bets.place(game, user, cmd),
+              run: (user: Player | null, cmd) => kit.bets.place(instant, user, cmd),
             }),
           },
           refusal: instantRefusal,
@@ -88,7 +96,7 @@ export function instantGameModule<P extends z.ZodMiniType, O extends z.ZodMiniTy
           },
         },
         stop: () => kit.bets.idle(),
-      })
+      }
     },
   }
 }
