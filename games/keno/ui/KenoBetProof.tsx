@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { RISK_NAMES } from './riskNames'
-import type { LoadInstantBetProof } from '../../kit/ui/betProof'
-import { InstantBetProof } from '../../kit/ui/InstantBetProof'
+import type { LoadInstantBetProof } from '../../kit/instant/ui/betProof'
+import { InstantBetProof } from '../../kit/instant/ui/InstantBetProof'
 import { hitsOf, kenoRules, type KenoOutcome, type KenoParams } from '../rules'
 
 /** Loads one keno bet's proof (`instantBetProofLoader` with keno's schemas, or a test's fake). */
