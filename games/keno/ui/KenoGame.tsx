@@ -126,6 +126,16 @@ function KenoLayout(props: GameLayoutProps<typeof kenoRoundMachine> & KenoPageEx
     setSetAside(last?.betId ?? null)
     next()
   }
+  // The draw's ten steps re-render this layout: the live tables' element is kept between them
+  // (React skips an element it has already rendered), so their rows are not drawn again.
+  const { live, getToken } = props
+  const liveTables = useMemo(
+    () =>
+      live ? (
+        <InstantLiveTables game="keno" live={live} getToken={getToken} locale={locale} />
+      ) : null,
+    [live, getToken, locale],
+  )
   const complete = shown !== null && revealed >= shown.outcome.drawn.length
   const sceneLabel = shown
     ? complete
@@ -226,14 +236,7 @@ function KenoLayout(props: GameLayoutProps<typeof kenoRoundMachine> & KenoPageEx
           {resultText(last)}
         </p>
       ) : null}
-      {props.live ? (
-        <InstantLiveTables
-          game="keno"
-          live={props.live}
-          getToken={props.getToken}
-          locale={locale}
-        />
-      ) : null}
+      {liveTables}
     </>
   )
 }
