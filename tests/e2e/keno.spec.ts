@@ -1,7 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 
 import { formatMoney, type Minor } from '../../games/engine/money'
-import { CrashPage, fundedPlayer } from './pages/CrashPage'
+import { CrashPage, FUNDED_BALANCE, fundedPlayer } from './pages/CrashPage'
 import { openGame } from './pages/openGame'
 import { playedGameInEveryLanguage } from './support/layout'
 
@@ -137,4 +137,26 @@ test('the keno page in en, ru and kz at 375 px and 1440 px, axe clean', async ({
   await page.getByTestId('keno.auto-pick').click()
   await page.getByTestId('keno.bet-button').click()
   await playedGameInEveryLanguage(page, 'keno')
+})
+
+test('an auto-bet run plays the picked numbers: four bets, and the books agree', async ({
+  context,
+  baseURL,
+}) => {
+  const page = await kenoPlayer(context, baseURL ?? '')
+  const picks = [6, 14, 22, 30, 38]
+  for (const n of picks) await page.getByTestId(`keno.tile-${n}`).click()
+  await page.getByTestId('keno.amount-input').fill('1.00')
+  await page.getByTestId('keno.mode.auto').click()
+  await page.getByTestId('keno.autobet.bets').fill('4')
+  await page.getByTestId('keno.autobet.start').click()
+  await expect(page.getByTestId('keno.autobet.stop-reason')).toHaveAttribute('data-reason', 'bets')
+  await expect(page.getByTestId('keno.autobet.played')).toHaveAttribute('data-played', '4')
+  // Every bet of the run drew against the same picks, now shown with the last draw.
+  expect(await pickedNumbers(page)).toEqual(picks)
+  await expect(page.getByTestId('keno.history-item')).toHaveCount(4)
+  const net = Number(await page.getByTestId('keno.autobet.profit').getAttribute('data-net'))
+  expect(await new CrashPage(page).serverBalance()).toBe(FUNDED_BALANCE + net)
+  await page.getByTestId('keno.seeds').click()
+  await expect(page.getByTestId('keno.seeds-nonce')).toHaveText('4')
 })
