@@ -160,3 +160,30 @@ test('an auto-bet run plays the picked numbers: four bets, and the books agree',
   await page.getByTestId('keno.seeds').click()
   await expect(page.getByTestId('keno.seeds-nonce')).toHaveText('4')
 })
+
+test('a keno bet opened from the profile history shows its proof, recomputed in the browser after a rotation', async ({
+  context,
+  baseURL,
+}) => {
+  const page = await kenoPlayer(context, baseURL ?? '')
+  await page.getByTestId('keno.auto-pick').click()
+  await page.getByTestId('keno.bet-button').click()
+  const result = page.getByTestId('keno.result')
+  await expect(result).toHaveAttribute('data-bet-id', /.+/)
+  const betId = (await result.getAttribute('data-bet-id')) ?? ''
+  const drawn = ((await result.getAttribute('data-drawn')) ?? '').split(',').join(' ')
+  await page.goto('/profile/history')
+  await page.locator(`[data-testid="profile.history-bet-link"][data-bet-id="${betId}"]`).click()
+  await expect(page).toHaveURL(`/games/keno?bet=${encodeURIComponent(betId)}`)
+  const verdict = page.getByTestId('keno.proof-verdict')
+  await expect(verdict).toHaveAttribute('data-status', 'unrevealed')
+  const token = (await context.cookies()).find((c) => c.name === 'token')?.value
+  const rotated = await page.request.post('/api/games/seeds/rotate', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {},
+  })
+  expect(rotated.ok(), await rotated.text()).toBe(true)
+  await page.reload()
+  await expect(verdict).toHaveAttribute('data-status', 'verified')
+  await expect(page.getByTestId('keno.proof-drawn')).toHaveText(drawn)
+})
