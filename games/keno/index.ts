@@ -21,4 +21,4 @@ export {
 } from './rules'
 
 /** The live keno game for the shell's /games/keno page, and keno as a kit game module. */
-export { KenoGame, kenoModule, kenoPageHooks, type KenoGameProps } from './ui/KenoGame'
+export { KenoGame, kenoModule, type KenoGameProps } from './ui/KenoGame'
