@@ -1,10 +1,10 @@
 /**
  * instant: one-trip instant bets end to end (socket.io command, the kit's checks and draw, the
- * one ledger movement through the group commit, the ack back), with 50 players on PGlite and on
- * PostgreSQL, against a bare ledger write (a deposit: one group-committed movement, no socket, no
+ * one ledger movement through the group commit, the ack back) of dice and of keno (ten picks: ten
+ * floats and a draw a bet), with 50 players on PGlite and on PostgreSQL, against a bare ledger write (a deposit: one group-committed movement, no socket, no
  * bet row, no nonce) from 50 workers on the same database in the same run.
  *
- * Two loads per database: saturation (each player bets again the instant its ack arrives: bets
+ * Two loads per game and database: saturation (each player bets again the instant its ack arrives: bets
  * per second and the round trip then), and a paced 200 bets/s spread over the players (the round
  * trip a player feels at an ordinary load). The server and the 50 clients share this process and
  * this machine's cores, so the clients' own CPU time is in every figure.
@@ -17,6 +17,7 @@ import type { Db } from '../server/db/db'
 import { migrate } from '../server/db/migrate'
 import { openDb } from '../server/db/open'
 import { diceGame } from '../games/dice/game'
+import { kenoGame } from '../games/keno/game'
 import { instantGameModule, liveModule } from '../server/games/kit/instant/module'
 import { attachRealtime } from '../server/realtime/attach'
 import { createServices, type Services } from '../server/services'
@@ -26,6 +27,18 @@ import { percentile, type Benchmark, type Figure } from './harness'
 const PLAYERS = 50
 const SECONDS = 5
 const PACED_PER_SECOND = 200
+/**
+ * The instant games bet on, each with its logic's example bet (keno's: ten picks, the most to
+ * draw and check).
+ */
+const GAMES = [diceGame, kenoGame] as const
+/** One of them, with the params every bet of the benchmark carries. */
+interface Game {
+  readonly id: (typeof GAMES)[number]['id']
+  readonly namespace: string
+  readonly params: unknown
+}
+
 const quiet = { info: () => {}, error: (obj: unknown, msg: string) => console.error(msg, obj) }
 
 interface Load {
@@ -38,8 +51,8 @@ interface Load {
 
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits
 
-/** One dice bet's round trip from `socket`, in ms; false when it was refused. */
-async function bet(socket: Socket, player: number, i: number, tag: string) {
+/** One bet's round trip from `socket` (on `game`'s namespace), in ms; false when it was refused. */
+async function bet(socket: Socket, game: Game, player: number, i: number, tag: string) {
   const started = performance.now()
   const ack = (await socket.timeout(10_000).emitWithAck('bet', {
     type: 'bet',
@@ -47,13 +60,13 @@ async function bet(socket: Socket, player: number, i: number, tag: string) {
     key: `bench-${tag}-${player}-${i}`,
     amount: 100,
     currency: 'RUB',
-    params: { target: 4950, direction: 'under' },
+    params: game.params,
   })) as { type: string }
   return { ms: performance.now() - started, ok: ack.type === 'ok' }
 }
 
 /** Saturation: every player bets again as soon as its ack arrives, for SECONDS. */
-async function saturate(sockets: Socket[], tag: string): Promise<Load> {
+async function saturate(sockets: Socket[], game: Game, tag: string): Promise<Load> {
   const rtts: number[] = []
   let refused = 0
   const started = performance.now()
@@ -61,7 +74,7 @@ async function saturate(sockets: Socket[], tag: string): Promise<Load> {
   await Promise.all(
     sockets.map(async (socket, player) => {
       for (let i = 0; performance.now() < deadline; i++) {
-        const r = await bet(socket, player, i, tag)
+        const r = await bet(socket, game, player, i, tag)
         if (r.ok) rtts.push(r.ms)
         else refused++
       }
@@ -72,7 +85,7 @@ async function saturate(sockets: Socket[], tag: string): Promise<Load> {
 }
 
 /** A steady PACED_PER_SECOND bets/s, round robin over the players, for SECONDS. */
-async function paced(sockets: Socket[], tag: string): Promise<Load> {
+async function paced(sockets: Socket[], game: Game, tag: string): Promise<Load> {
   const rtts: number[] = []
   let refused = 0
   const total = PACED_PER_SECOND * SECONDS
@@ -85,7 +98,7 @@ async function paced(sockets: Socket[], tag: string): Promise<Load> {
     if (wait > 0) await new Promise((r) => setTimeout(r, wait))
     const player = i % sockets.length
     pending.push(
-      bet(sockets[player]!, player, i, tag).then((r) => {
+      bet(sockets[player]!, game, player, i, tag).then((r) => {
         if (r.ok) rtts.push(r.ms)
         else refused++
       }),
@@ -133,17 +146,31 @@ async function measure(db: Db, label: string): Promise<{ figures: Figure[]; meta
   const http = createServer()
   const realtime = await attachRealtime(http, services, {
     log: quiet,
-    games: [instantGameModule(diceGame), liveModule()],
+    games: [...GAMES.map(instantGameModule), liveModule()],
     // The benchmark is the flood the budgets exist for: lift them, the per-socket one and the
     // per-player one (50 commands/s a player would cap 50 players at 2,500 bets/s and answer
-    // the rest rate_limited).
+    // the rest rate_limited), and let every player hold a socket on each game's namespace from
+    // this one address.
     rateLimit: { burst: 1e9, perSecond: 1e9 },
-    limits: { ...config.sockets, commandsPerSecond: 1e9 },
+    limits: {
+      ...config.sockets,
+      perAddress: PLAYERS * GAMES.length,
+      commandsPerSecond: 1e9,
+    },
   })
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
-  const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}${diceGame.namespace}`
+  const origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`
   const users: number[] = []
-  const sockets: Socket[] = []
+  /** Each game's sockets, one a player, on the game's namespace. */
+  const games: Game[] = await Promise.all(
+    GAMES.map(async (g) => ({
+      id: g.id,
+      namespace: g.namespace,
+      params: (await g.logic()).example,
+    })),
+  )
+  const sockets = new Map<Game['id'], Socket[]>(games.map((g) => [g.id, []]))
+  const all = () => [...sockets.values()].flat()
   try {
     for (let p = 0; p < PLAYERS; p++) {
       const rows = await db.query<{ id: number }>(
@@ -155,63 +182,75 @@ async function measure(db: Db, label: string): Promise<{ figures: Figure[]; meta
       users.push(userId)
       await services.ledger.deposit({ userId, currency: 'RUB', amount: 1e12, key: `dep-${userId}` })
       const { token } = await services.sessions.create(userId)
-      const socket = connectClient(url, {
-        auth: { token },
-        transports: ['websocket'],
-        forceNew: true,
-        reconnection: false,
-      })
-      await new Promise<void>((resolve) => socket.once('snapshot', () => resolve()))
-      sockets.push(socket)
+      for (const game of games) {
+        const socket = connectClient(`${origin}${game.namespace}`, {
+          auth: { token },
+          transports: ['websocket'],
+          forceNew: true,
+          reconnection: false,
+        })
+        await new Promise<void>((resolve) => socket.once('snapshot', () => resolve()))
+        sockets.get(game.id)!.push(socket)
+      }
     }
     // Warm-up: every player's seed pair made and cached, the JIT warm.
-    await Promise.all(sockets.map((s, p) => bet(s, p, -1, `${label}-warm`)))
+    for (const game of games) {
+      const own = sockets.get(game.id)!
+      await Promise.all(own.map((s, p) => bet(s, game, p, -1, `${label}-${game.id}-warm`)))
+    }
     const bare = await bareWrites(services, users)
-    const saturated = await saturate(sockets, `${label}-sat`)
-    const steady = await paced(sockets, `${label}-paced`)
     const aims = label === 'PGlite' ? 1000 : 2000
-    const { batches, movements } = services.ledger.batchStats()
-    return {
-      figures: [
+    const figures: Figure[] = []
+    const meta: Record<string, unknown> = { bare }
+    for (const game of games) {
+      const own = sockets.get(game.id)!
+      const saturated = await saturate(own, game, `${label}-${game.id}-sat`)
+      const steady = await paced(own, game, `${label}-${game.id}-paced`)
+      const name = `${label} ${game.id}`
+      figures.push(
         {
-          name: `${label}: instant bets, saturated`,
+          name: `${name}: instant bets, saturated`,
           value: saturated.perSecond,
           unit: '/s',
           budget: aims,
           atLeast: true,
           baseline: bare,
         },
-        { name: `${label}: round trip p50, saturated`, value: saturated.p50, unit: 'ms' },
-        { name: `${label}: round trip p99, saturated`, value: saturated.p99, unit: 'ms' },
+        { name: `${name}: round trip p50, saturated`, value: saturated.p50, unit: 'ms' },
+        { name: `${name}: round trip p99, saturated`, value: saturated.p99, unit: 'ms' },
         {
-          name: `${label}: round trip p50 at ${PACED_PER_SECOND} bets/s`,
+          name: `${name}: round trip p50 at ${PACED_PER_SECOND} bets/s`,
           value: steady.p50,
           unit: 'ms',
         },
         {
-          name: `${label}: round trip p99 at ${PACED_PER_SECOND} bets/s`,
+          name: `${name}: round trip p99 at ${PACED_PER_SECOND} bets/s`,
           value: steady.p99,
           unit: 'ms',
           budget: 30,
         },
-        { name: `${label}: bare ledger write (baseline)`, value: bare, unit: '/s' },
         {
-          name: `${label}: bets refused`,
+          name: `${name}: bets refused`,
           value: saturated.refused + steady.refused,
           unit: 'bets',
           budget: 0,
         },
-        {
-          name: `${label}: movements per batch`,
-          value: batches === 0 ? 0 : round(movements / batches),
-          unit: '',
-          note: 'group commit, over the whole run (bare writes included)',
-        },
-      ],
-      meta: { saturated, steady, bare },
+      )
+      meta[game.id] = { saturated, steady }
     }
+    const { batches, movements } = services.ledger.batchStats()
+    figures.push(
+      { name: `${label}: bare ledger write (baseline)`, value: bare, unit: '/s' },
+      {
+        name: `${label}: movements per batch`,
+        value: batches === 0 ? 0 : round(movements / batches),
+        unit: '',
+        note: 'group commit, over the whole run (bare writes included)',
+      },
+    )
+    return { figures, meta }
   } finally {
-    for (const s of sockets) s.disconnect()
+    for (const s of all()) s.disconnect()
     await realtime.close()
     await new Promise((resolve) => http.close(resolve))
   }
@@ -219,7 +258,7 @@ async function measure(db: Db, label: string): Promise<{ figures: Figure[]; meta
 
 export const instantBench: Benchmark = {
   name: 'instant',
-  description: `Instant dice bets end to end (socket, checks, draw, one group-committed ledger movement, ack) from ${PLAYERS} players in this process, ${SECONDS} s saturated and ${SECONDS} s at ${PACED_PER_SECOND} bets/s, on PGlite and PostgreSQL, against a bare ledger write (deposit) from ${PLAYERS} workers in the same run.`,
+  description: `Instant bets of dice and keno (ten picks) end to end (socket, checks, draw, one group-committed ledger movement, ack) from ${PLAYERS} players in this process, per game ${SECONDS} s saturated and ${SECONDS} s at ${PACED_PER_SECOND} bets/s, on PGlite and PostgreSQL, against a bare ledger write (deposit) from ${PLAYERS} workers in the same run.`,
   async run() {
     const figures: Figure[] = []
     const meta: Record<string, unknown> = { players: PLAYERS, seconds: SECONDS }

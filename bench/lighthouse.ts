@@ -6,17 +6,16 @@
  * score, FCP, LCP, TBT, CLS and the bytes on the wire. Each run gets a fresh browser (cold cache).
  * The full reports go to bench/results/lighthouse-<preset>-<page>.report.json (not committed).
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { writeFile } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
 import { launch } from 'chrome-launcher'
 import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse'
 import puppeteer from 'puppeteer-core'
-import { DEMO } from '../server/db/seed'
 import { chromiumArgs } from './browser'
 import type { Benchmark, Figure } from './harness'
+import { demoToken, freePort, startReferenceServer } from './referenceServer'
 
 const root = join(import.meta.dirname, '..')
 // Its own output folder, so the benchmark never races a build of the app's dist/.
@@ -39,55 +38,6 @@ const LCP_BUDGET_MS = 2500
 const CLS_BUDGET = 0.05
 /** Pages held to the mobile performance and LCP budgets (crash: LCP only, see README). */
 const FAST_ON_PHONES = new Set(['lobby', 'FAQ'])
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  await new Promise((resolve) => server.close(resolve))
-  if (address === null || typeof address === 'string') throw new Error('[lighthouse] no port')
-  return address.port
-}
-
-/** Starts `server/main.ts` over the bench build; resolves once it answers. */
-async function startServer(port: number): Promise<{ origin: string; child: ChildProcess }> {
-  const origin = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: origin,
-      TESSERA_MODE: 'sandbox',
-      DATA_DIR: 'memory://',
-      DIST_DIR: dist,
-      LOG_LEVEL: 'warn',
-    },
-  })
-  for (let i = 0; i < 120; i++) {
-    const up = await fetch(`${origin}/api/config`).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (up) return { origin, child }
-    await new Promise((resolve) => setTimeout(resolve, 500))
-  }
-  child.kill()
-  throw new Error('[lighthouse] the reference server did not start in 60 s')
-}
-
-/** Logs the seeded demo player in through the API; returns the session token. */
-async function playerToken(origin: string): Promise<string> {
-  const res = await fetch(`${origin}/api/api/v2/auth/login/email/password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: DEMO.email, password: DEMO.password }),
-  })
-  if (!res.ok) throw new Error(`[lighthouse] demo log-in failed: ${res.status}`)
-  return ((await res.json()) as { token: string }).token
-}
 
 /** One Lighthouse run in a fresh Chromium; the session cookie is set first when given. */
 async function audit(url: string, config: Config | undefined, token?: string): Promise<Result> {
@@ -213,11 +163,11 @@ export const lighthouseBench: Benchmark = {
       ['vite', 'build', '--logLevel', 'error', '--outDir', dist, '--emptyOutDir'],
       { cwd: root, stdio: 'inherit' },
     )
-    const { origin, child } = await startServer(await freePort())
+    const { origin, child } = await startReferenceServer(await freePort(), dist)
     const figures: Figure[] = []
     const notes: Record<string, unknown> = {}
     try {
-      const token = await playerToken(origin)
+      const token = await demoToken(origin)
       const presets = selected(['mobile', 'desktop'] as const, process.env.LIGHTHOUSE_PRESETS)
       const pages = selected(
         PAGES.map((p) => p.name),

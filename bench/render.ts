@@ -4,7 +4,8 @@
  * second), for 20 s; then an empty Pixi stage of the same CSS size on the same page for 20 s. For
  * each: requestAnimationFrame intervals, the main-thread time of every canvas tick (scene update
  * plus Pixi's render call, timed by the canvas test hook), the share of frames over 20 ms and the
- * long tasks. The page is a test build (the hook exists only there); the production bundle is
+ * long tasks. Then the keno board the same way (bench/render/kenoBoard.ts: the real page on the
+ * reference server, a bet every 800 ms) against an empty stage of its own size. The page is a test build (the hook exists only there); the production bundle is
  * what `bundle` measures.
  */
 import type { Page } from '@playwright/test'
@@ -20,6 +21,7 @@ import {
   takeFrames,
   type PageSamples,
 } from './render/page'
+import { sampleKenoBoard } from './render/kenoBoard'
 import { startSyntheticCrash } from './render/syntheticCrash'
 import { testBuild } from './render/testBuild'
 
@@ -70,7 +72,7 @@ function summary(run: Run) {
 
 export const renderBench: Benchmark = {
   name: 'render',
-  description: `Crash page in Chromium (SwiftShader WebGL) on a synthetic stream (rounds + ${BETS_PER_SECOND} live bets/s) for ${SECONDS} s, then an empty Pixi stage of the same size for ${SECONDS} s: canvas tick CPU (scene update + Pixi render), rAF intervals, frames over ${SLOW_FRAME_MS} ms, long tasks.`,
+  description: `Crash page in Chromium (SwiftShader WebGL) on a synthetic stream (rounds + ${BETS_PER_SECOND} live bets/s) for ${SECONDS} s, then an empty Pixi stage of the same size for ${SECONDS} s; then the keno board (reference server, a bet every 800 ms) and an empty stage of its size, ${SECONDS} s each: canvas tick CPU (scene update + Pixi render), rAF intervals, frames over ${SLOW_FRAME_MS} ms, long tasks.`,
   async run() {
     const dist = testBuild()
     const service = await startSyntheticCrash({
@@ -97,6 +99,10 @@ export const renderBench: Benchmark = {
       )) as number
       const emptyRun = await sample(page, emptyId)
       await page.evaluate(`window.__tesseraCanvas.release(${emptyId})`)
+
+      const keno = await sampleKenoBoard(browser, dist, sample)
+      const k = summary(keno.board)
+      const ke = summary(keno.empty)
 
       const c = summary(crashRun)
       const e = summary(emptyRun)
@@ -159,6 +165,30 @@ export const renderBench: Benchmark = {
           unit: 'ms',
           budget: INTERVAL_P95_BUDGET_MS,
         },
+        { name: 'keno board: tick CPU p50', value: k.cpuP50, unit: 'ms', baseline: ke.cpuP50 },
+        {
+          name: 'keno board: tick CPU p95',
+          value: k.cpuP95,
+          unit: 'ms',
+          baseline: ke.cpuP95,
+          budget: round2(ke.cpuP95 * CPU_P95_RATIO_BUDGET),
+          note: `≤ ${CPU_P95_RATIO_BUDGET}× the empty stage's p95 (same size, same run)`,
+        },
+        { name: 'keno board: tick CPU p99', value: k.cpuP99, unit: 'ms', baseline: ke.cpuP99 },
+        {
+          name: 'keno board: tick CPU p95 / empty stage',
+          value: ke.cpuP95 > 0 ? round2(k.cpuP95 / ke.cpuP95) : 0,
+          unit: '×',
+          budget: CPU_P95_RATIO_BUDGET,
+        },
+        {
+          name: 'keno board: frame interval p95',
+          value: k.intervalP95,
+          unit: 'ms',
+          baseline: ke.intervalP95,
+          budget: INTERVAL_P95_BUDGET_MS,
+        },
+        { name: 'keno board: long tasks', value: k.longTasks, unit: '', baseline: ke.longTasks },
       ]
       return {
         name: 'render',
@@ -169,6 +199,7 @@ export const renderBench: Benchmark = {
           viewport: VIEWPORT,
           crash: c,
           empty: e,
+          keno: { canvas: keno.size, board: k, empty: ke, bets: keno.bets },
           liveRowsPerSecond: Math.round(rows / (SECONDS + WARM_UP_MS / 1000)),
           roundsCrashed: service.crashed(),
         },

@@ -10,10 +10,11 @@ import type { GameDefinition } from './kit/define'
 
 export { gameNameKey } from './kit/define'
 import type { InstantGameDefinition } from './kit/instant/define'
+import { kenoGame } from './keno/game'
 import { rouletteGame } from './roulette/game'
 
 /** Every game, in lobby order. */
-export const GAMES = [crashGame, diceGame, rouletteGame] as const
+export const GAMES = [crashGame, diceGame, rouletteGame, kenoGame] as const
 
 /** A registered game. */
 export type RegisteredGame = (typeof GAMES)[number]

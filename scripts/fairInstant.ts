@@ -15,9 +15,7 @@ import {
   type FloatCursor,
 } from '../games/engine/fairness/index'
 import type { Minor } from '../games/engine/money'
-import { KENO_RISKS, isValidPicks, settleKeno, type KenoRisk } from '../games/keno/rules'
 import type { AnyInstantLogic } from '../games/kit/instant/define'
-import { MULTIPLIER_SCALE } from '../games/kit/instant/protocol'
 import { INSTANT_GAMES } from '../games/registry'
 import { count, seedPairArgs, UsageError } from './fairArgs'
 
@@ -32,11 +30,9 @@ const registered = (id: string) => REGISTERED.find((game) => game.id === id)
 
 /**
  * Games whose draws the verifier prints before they are registered instant games (mines, hilo
- * and coinflip are stateful; keno and cases join the registry with their own logic).
+ * and coinflip are stateful; cases joins the registry with its own logic).
  */
 const DRAWS = {
-  keno: `10 of 1-40, each floor(float * remaining) of the numbers left
-                [--picks <n,n,...> [--risk classic|low|medium|high]]  hits and multiplier`,
   mines: '[--mines <1-24>] (default 3): mine tiles 0-24, drawn like keno',
   hilo: `[--cards <N>] (default 1): card n = deck[floor(float_n * 52)], deck 2..A,
                 each rank diamonds, hearts, spades, clubs`,
@@ -68,10 +64,6 @@ const MAX_CARDS = 10_000
 /** The stake of a bet the verifier settles: the multiplier does not depend on it. */
 const VERIFIED_STAKE = 100 as Minor
 
-function times(x: number): string {
-  return `${(x / MULTIPLIER_SCALE).toFixed(4)}x`
-}
-
 /** A registered game's bet: its outcome, and its verdict when the options name its params. */
 function registeredGame(
   { logic }: { logic: AnyInstantLogic },
@@ -86,24 +78,6 @@ function registeredGame(
   const settle = (p: unknown) => logic.rules.settle(p, VERIFIED_STAKE, floats())
   io.out(logic.describe(settle(params ?? logic.example).outcome))
   if (params !== null && logic.fair.verdict) io.out(logic.fair.verdict(params, settle(params)))
-}
-
-function keno(floats: FloatCursor, values: Record<string, string | undefined>, io: InstantIo) {
-  const picks = values.picks?.split(',').map((n) => Number(n.trim())) ?? []
-  if (values.picks !== undefined && !isValidPicks(picks)) {
-    throw new UsageError(`--picks must be 1 to 10 distinct numbers of 1-40, got "${values.picks}"`)
-  }
-  const risk = (values.risk ?? 'classic') as KenoRisk
-  if (!KENO_RISKS.includes(risk)) {
-    throw new UsageError(`--risk must be one of ${KENO_RISKS.join(', ')}, got "${values.risk}"`)
-  }
-  const round = settleKeno(picks, risk, floats)
-  io.out(`drawn ${round.drawn.join(' ')}`)
-  if (values.picks !== undefined) {
-    io.out(
-      `hits ${round.hits.length} (${round.hits.join(' ') || 'none'}), ${risk}: ${times(round.multiplier)}`,
-    )
-  }
 }
 
 function mines(floats: FloatCursor, values: Record<string, string | undefined>, io: InstantIo) {
@@ -123,8 +97,6 @@ const OPTIONS = [
   'client-seed',
   'nonce',
   ...REGISTERED.flatMap(({ logic }) => logic.fair.options ?? []),
-  'picks',
-  'risk',
   'mines',
   'cards',
   'flips',
@@ -148,9 +120,6 @@ export function instantCommand(game: string, args: string[], io: InstantIo): num
   }
   const draw = game as Draw
   switch (draw) {
-    case 'keno':
-      keno(floats, values, io)
-      break
     case 'mines':
       mines(floats, values, io)
       break

@@ -1,7 +1,7 @@
 /**
  * `npm run record`: records a live crash session (this file), an instant game's session
- * (`recordInstant.ts`: roulette) or a dice auto-bet run (`recordDice.ts`) from the reference
- * server into tests/recordings.
+ * (`recordInstant.ts`: roulette) or a dice or keno auto-bet run (`recordDice.ts`,
+ * `recordKeno.ts`) from the reference server into tests/recordings.
  *
  *   npm run record -- <scenario | all> [--out <file>]
  *
@@ -29,6 +29,7 @@ import { replay, type Recording } from '../games/engine/replay'
 import { crashModule } from '../server/games/crash'
 import { DICE_SCENARIOS, recordDiceScenario, type DiceScenarioName } from './recordDice'
 import { INSTANT_SCENARIOS, recordInstantScenario, type InstantScenarioName } from './recordInstant'
+import { KENO_SCENARIOS, recordKenoScenario, type KenoScenarioName } from './recordKeno'
 import {
   connectLive,
   expectSameEnd,
@@ -121,8 +122,8 @@ export function autoCashoutBelow(crashPoint: number): Multiplier | null {
   return target >= MIN_AUTO_CASHOUT ? (target as Multiplier) : null
 }
 
-/** Any scenario's name: crash's, an instant game's or a dice auto-bet run's. */
-export type RecordName = ScenarioName | InstantScenarioName | DiceScenarioName
+/** Any scenario's name: crash's, an instant game's or a dice or keno auto-bet run's. */
+export type RecordName = ScenarioName | InstantScenarioName | DiceScenarioName | KenoScenarioName
 
 /** How to record one scenario and where its file goes by default. */
 interface Recordable {
@@ -146,6 +147,7 @@ const RECORDABLE: Record<RecordName, Recordable> = {
   ...recordables(SCENARIOS, recordScenario),
   ...recordables(INSTANT_SCENARIOS, recordInstantScenario),
   ...recordables(DICE_SCENARIOS, recordDiceScenario),
+  ...recordables(KENO_SCENARIOS, recordKenoScenario),
 }
 
 /** Every scenario's name, crash's first: what "all" records. */

@@ -5,8 +5,15 @@
  * (/work/shared GAMES-REFERENCE.md, corrected rows), each row returning 98.65–99.07 % by the
  * hypergeometric odds of 10 drawn of 40 (rules.test.ts recomputes every row).
  */
-import type { FloatCursor } from '../engine/fairness'
-import { KENO_NUMBERS, kenoDraw } from '../engine/fairness'
+// The draws module, not the fairness index: the page reads these tables, and the index would
+// bring the HMAC code into its first load (the proof's maths load on demand).
+import { KENO_DRAWS, KENO_NUMBERS, kenoDraw } from '../engine/fairness/draws'
+import type { FloatCursor } from '../engine/fairness/floats'
+import type { Minor } from '../engine/money'
+import { payoutAt, type InstantMultiplier } from '../kit/instant/protocol'
+import type { InstantRules } from '../kit/instant/rules'
+
+export { KENO_DRAWS, KENO_NUMBERS }
 
 /** The risk levels of the tables. */
 export const KENO_RISKS = ['classic', 'low', 'medium', 'high'] as const
@@ -77,6 +84,28 @@ export function kenoMultiplier(risk: KenoRisk, picks: number, hits: number): num
   return KENO_TABLES[risk][picks - 1]?.[hits] ?? 0
 }
 
+/** C(n, k), exact for the sizes keno needs (n ≤ 40). */
+function choose(n: number, k: number): number {
+  if (k < 0 || k > n) return 0
+  let r = 1
+  for (let i = 1; i <= k; i++) r = (r * (n - k + i)) / i
+  return r
+}
+
+/** The chance of `hits` hits with `picks` numbers picked, when 10 of 40 are drawn. */
+export function hitChance(picks: number, hits: number): number {
+  return (
+    (choose(picks, hits) * choose(KENO_NUMBERS - picks, KENO_DRAWS - hits)) /
+    choose(KENO_NUMBERS, KENO_DRAWS)
+  )
+}
+
+/** The return to player of a row (a fraction: 0.99 is 99 %), by the hypergeometric odds. */
+export function kenoRtp(risk: KenoRisk, picks: number): number {
+  const row = KENO_TABLES[risk][picks - 1] ?? []
+  return row.reduce((sum, m, hits) => sum + (m / 10_000) * hitChance(picks, hits), 0)
+}
+
 /** True when `picks` are 1–10 distinct numbers of 1–40. */
 export function isValidPicks(picks: readonly number[]): boolean {
   return (
@@ -87,6 +116,32 @@ export function isValidPicks(picks: readonly number[]): boolean {
   )
 }
 
+/** What the player chooses: 1–10 distinct numbers of 1–40 and the table's risk. */
+export interface KenoParams {
+  readonly picks: number[]
+  readonly risk: KenoRisk
+}
+
+/** What the server drew: 10 distinct numbers of 1–40, in the order drawn. */
+export interface KenoOutcome {
+  readonly drawn: number[]
+}
+
+/** True when the params make a legal bet. */
+export function isValidParams(params: KenoParams): boolean {
+  return KENO_RISKS.includes(params.risk) && isValidPicks(params.picks)
+}
+
+/** The best multiplier of a row: the most a bet with these params can pay per unit staked. */
+export function bestMultiplier(risk: KenoRisk, picks: number): InstantMultiplier {
+  return Math.max(0, ...(KENO_TABLES[risk][picks - 1] ?? [])) as InstantMultiplier
+}
+
+/** The picks among `drawn`, in the order they were picked. */
+export function hitsOf(picks: readonly number[], drawn: readonly number[]): number[] {
+  return picks.filter((n) => drawn.includes(n))
+}
+
 /** A keno round from its float stream: the draw, the hits and the multiplier. */
 export function settleKeno(
   picks: readonly number[],
@@ -94,6 +149,19 @@ export function settleKeno(
   floats: FloatCursor,
 ): { drawn: number[]; hits: number[]; multiplier: number } {
   const drawn = kenoDraw(floats)
-  const hits = picks.filter((n) => drawn.includes(n))
+  const hits = hitsOf(picks, drawn)
   return { drawn, hits, multiplier: kenoMultiplier(risk, picks.length, hits.length) }
+}
+
+/** The keno rules as the instant kit runs them (the server settles with them, the proof checks). */
+export const kenoRules: InstantRules<KenoParams, KenoOutcome> = {
+  game: 'keno',
+  refusal: (params) => (isValidParams(params) ? null : 'bad_request'),
+  maxPayout: (params, amount: Minor) =>
+    payoutAt(amount, bestMultiplier(params.risk, params.picks.length)),
+  settle(params, amount, floats) {
+    const round = settleKeno(params.picks, params.risk, floats)
+    const multiplier = round.multiplier as InstantMultiplier
+    return { outcome: { drawn: round.drawn }, multiplier, payout: payoutAt(amount, multiplier) }
+  },
 }

@@ -36,6 +36,8 @@ const DYNAMIC_KEYS: string[] = [
   'crash:autobet.invalidRounds',
   'crash:autobet.invalidStop',
   'crash:autobet.stopped.rounds',
+  // Keno's wording of the kit's profit line (useKitText looks up `keno:` before `kit:`).
+  'keno:instant.profitOnWin',
 ]
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json }

@@ -74,9 +74,10 @@ describe('header', () => {
       '/ru/games/crash',
       '/ru/games/dice',
       '/ru/games/roulette',
+      '/ru/games/keno',
     ])
     expect(screen.getByTestId('header.nav-crash').textContent).toBe('Краш')
-    for (const path of ['/', '/games/crash', '/games/dice', '/games/roulette']) {
+    for (const path of ['/', '/games/crash', '/games/dice', '/games/roulette', '/games/keno']) {
       const match = router.matchRoutes(path).at(-1)
       expect(router.routesById[match!.routeId]?.options.component, path).not.toBe(ContentPage)
     }

@@ -113,7 +113,7 @@ const livePages: Record<Extract<RegisteredGame, { family: 'live' }>['id'], strin
  * SPEC's games that are not built yet: their routes show the placeholder page until their game
  * joins the registry (then `gameRoute` makes the route).
  */
-const placeholderGames = ['coinflip', 'hilo', 'keno']
+const placeholderGames = ['coinflip', 'hilo']
   .filter((id) => !gameById(id))
   .map((id) => content(id, `/games/${id}`, game))
 

@@ -33,9 +33,11 @@ export const KENO_DRAWS = 10
 
 /** Keno's draw: 10 distinct numbers of 1–40, in the order drawn. */
 export function kenoDraw(cursor: FloatCursor): number[] {
-  const numbers = Array.from({ length: KENO_NUMBERS }, (_, i) => i + 1)
-  return drawDistinct(cursor, numbers, KENO_DRAWS)
+  return drawDistinct(cursor, KENO_ITEMS, KENO_DRAWS)
 }
+
+/** 1–40 once: `drawDistinct` copies it, so a draw allocates one array, not two. */
+const KENO_ITEMS: readonly number[] = Array.from({ length: KENO_NUMBERS }, (_, i) => i + 1)
 
 /** Mines' board: tiles 0–24, row-major from the top left. */
 export const MINES_TILES = 25

@@ -30,6 +30,11 @@ export interface GameFrameProps<V> {
   connection: ConnectionState
   /** The player's controls, beside the canvas (below it on narrow screens). */
   panel: ReactNode
+  /**
+   * Controls laid over the canvas (keno: the buttons on its tiles). The layer lets pointer events
+   * through: the game's controls take them back with `pointer-events: auto`.
+   */
+  overlay?: ReactNode
 }
 
 /**
@@ -89,6 +94,7 @@ export function GameFrame<V>(props: GameFrameProps<V>) {
           </span>
           <ConnectionBadge game={game} state={props.connection} />
         </div>
+        {props.overlay}
         {status === 'ready' ? null : (
           <div
             className="game__status"

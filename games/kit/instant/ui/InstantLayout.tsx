@@ -54,6 +54,8 @@ export interface InstantLayoutProps<P, O, V> {
     create: () => Promise<Scene<V>>
     view: V
     label: (money: (value: number) => string) => string
+    /** Controls over the canvas (keno's number buttons); `locked` as for the fields. */
+    overlay?: (locked: boolean) => ReactNode
   }
   /** The bet the fields make, or null while they do not make one. */
   params: P | null
@@ -154,6 +156,7 @@ export function InstantLayout<P, O, V>(props: InstantLayoutProps<P, O, V>) {
         label={props.scene.label(money)}
         roundId={last?.betId ?? null}
         connection={page.connection}
+        overlay={props.scene.overlay?.(locked)}
         panel={
           <>
             {props.beforePanel?.(locked)}

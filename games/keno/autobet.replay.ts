@@ -1,0 +1,58 @@
+/**
+ * A recorded keno auto-bet run (tests/recordings, `npm run record -- keno-autobet`) replayed
+ * through the machines as the page links them: the auto-bet machine gets the recorded START, its
+ * bets reach the round machine through the kit's link (`linkInstantAutobet`) with the recording's
+ * keys, and each bet the round machine sends is checked against the recorded command.
+ */
+import { createActor, type SnapshotFrom } from 'xstate'
+import type { Currency, Minor } from '../engine/money'
+import { replay, type Recording, type ReplayResult } from '../engine/replay'
+import { linkInstantAutobet } from '../kit/instant/autobetLink'
+import type { CommandKey } from '../kit/protocol'
+import { kenoClient } from './client'
+
+const { autobetMachine: kenoAutobetMachine, roundMachine: kenoRoundMachine } = kenoClient
+
+/** The input name of the auto-bet machine in a recording (`to` of its inputs). */
+export const AUTOBET_INPUT = 'autobet'
+
+/** The idempotency key of the n-th bet (1-based) of a recorded run. */
+export const recordedBetKey = (n: number) =>
+  `rec-keno-auto-${String(n).padStart(4, '0')}` as CommandKey
+
+/** What a replay of a keno auto-bet run gives: the round machine's replay and auto-bet's end. */
+export interface KenoAutobetReplay {
+  round: ReplayResult<typeof kenoRoundMachine>
+  autobet: SnapshotFrom<typeof kenoAutobetMachine>
+}
+
+/** Replays `recording` from a player with `start` money in `currency`. */
+export async function replayKenoAutobet(
+  recording: Recording,
+  start: { currency: Currency; balance: Minor },
+): Promise<KenoAutobetReplay> {
+  const autobet = createActor(kenoAutobetMachine)
+  let unlink = () => {}
+  const round = await replay({
+    recording,
+    createActor: ({ clock, transport }) => {
+      const actor = createActor(
+        kenoRoundMachine.provide({ actors: kenoClient.commandActors(transport) }),
+        { clock, input: start },
+      )
+      autobet.start()
+      let n = 0
+      unlink = linkInstantAutobet({ round: actor, autobet, newKey: () => recordedBetKey(++n) })
+      return actor
+    },
+    toEvent: (event) => kenoClient.eventFromStream(event.name, event.payload),
+    sendTo: (to, intent) => {
+      if (to !== AUTOBET_INPUT) throw new Error(`[keno replay] an input to "${to}"`)
+      autobet.send(intent as Parameters<typeof autobet.send>[0])
+    },
+  })
+  unlink()
+  const snapshot = autobet.getSnapshot()
+  autobet.stop()
+  return { round, autobet: snapshot }
+}
