@@ -100,8 +100,8 @@ const keyPattern = new RegExp(`['"\`]((?:${namespaces('en').join('|')}):[A-Za-z0
 const literalKeys = new Set([...source.matchAll(keyPattern)].map((m) => m[1] as string))
 const tableKeys = [
   ...ROUTES.flatMap((r) => [r.titleKey, r.descriptionKey, r.metaKey]),
-  // The lobby's blurb of each registered game (its name is its route's title).
-  ...PLAYABLE_GAMES.map((g) => g.blurb),
+  // The lobby's blurb and call to action of each registered game (its name is its route's title).
+  ...PLAYABLE_GAMES.flatMap((g) => [g.blurb, g.cta]),
 ].filter((k): k is string => k !== undefined)
 
 describe('locales', () => {
