@@ -4,7 +4,7 @@
  * settle a bet from its float stream.
  */
 import type { FloatCursor } from '../../engine/fairness'
-import type { Minor } from '../../engine/money'
+import type { Currency, Minor } from '../../engine/money'
 import type { InstantMultiplier } from './protocol'
 
 /** A settled instant bet: what was drawn and what it paid. */
@@ -24,6 +24,12 @@ export interface InstantRules<Params, Outcome> {
    * (the params themselves) or `amount` (a roulette spin whose chips do not add up to the stake).
    */
   refusal(params: Params, amount: Minor): 'bad_request' | null
+  /**
+   * The game's own stake rule, in place of the kit's `betLimits` (cases: exactly the price × the
+   * count, in the case's currency): true when `amount` may be staked on `params`. Absent: the
+   * game's `betLimits`. A false answer is refused `limits`.
+   */
+  stakeAllowed?(params: Params, amount: Minor, currency: Currency): boolean
   /** The most the bet could pay, checked against the maximum payout per bet before the draw. */
   maxPayout(params: Params, amount: Minor): Minor
   /** Settles the bet from its float stream (`floatCursor(serverSeed, clientSeed, nonce)`). */

@@ -12,7 +12,14 @@
  *   movement claims the nonce it was drawn from, so no two bets share one.
  */
 import { floatCursor } from '../../../../games/engine/fairness'
-import { MAX_BET_PAYOUT, checkBet, type BetGame, type Minor } from '../../../../games/engine/money'
+import {
+  BET_GAMES,
+  MAX_BET_PAYOUT,
+  checkBet,
+  type BetGame,
+  type Currency,
+  type Minor,
+} from '../../../../games/engine/money'
 import {
   INSTANT_PROTOCOL_VERSION,
   type InstantBetAck,
@@ -34,10 +41,20 @@ import { isHighRoller, type LiveTables } from './live'
 import type { SeedPairs } from './seeds'
 import { ackOf, betById } from './store'
 
-/** An instant game as the kit runs it: its id (also its limits' game) and its rules. */
+/**
+ * An instant game as the kit runs it: its id (also its limits' game, unless its rules bring their
+ * own stake rule, as cases do) and its rules.
+ */
 export interface InstantGame<Params, Outcome> {
-  readonly id: BetGame
+  readonly id: BetGame | 'cases'
   readonly rules: InstantRules<Params, Outcome>
+}
+
+/** The stake check: the game's own rule (`stakeAllowed`), else its `betLimits`. */
+function stakeAllowed<P, O>(game: InstantGame<P, O>, params: P, amount: Minor, currency: Currency) {
+  if (game.rules.stakeAllowed) return game.rules.stakeAllowed(params, amount, currency)
+  const limited = (BET_GAMES as readonly string[]).includes(game.id)
+  return limited && checkBet(amount, game.id as BetGame, currency).ok
 }
 
 /** The error ack of an instant game. */
@@ -172,7 +189,7 @@ export class InstantBets {
     cmd: InstantBetCommand<P>,
   ): InstantErrorCode | null {
     if (cmd.currency !== user.currency) return 'bad_request'
-    if (!checkBet(cmd.amount, game.id, cmd.currency).ok) return 'limits'
+    if (!stakeAllowed(game, cmd.params, cmd.amount, cmd.currency)) return 'limits'
     if (game.rules.refusal(cmd.params, cmd.amount) !== null) return 'bad_request'
     if (game.rules.maxPayout(cmd.params, cmd.amount) > MAX_BET_PAYOUT[cmd.currency]) {
       return 'max_payout'
