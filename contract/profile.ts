@@ -195,12 +195,12 @@ export const crashBetHistoryItem = z.object({
   created_at: z.string(),
 })
 /**
- * A settled bet of an instant game (dice, roulette): `multiplier` is payout / amount in integer
+ * A settled bet of an instant game (dice, roulette, cases): `multiplier` is payout / amount in integer
  * hundredths, floored (a roulette spin may win back less than its stake: 67 = 0.67x), null for a
  * loss. Its proof opens at `/games/<game>?bet=<id>` (GET /api/games/bets/:id).
  */
 export const instantBetHistoryItem = z.object({
-  game: z.enum(['dice', 'roulette']),
+  game: z.enum(['dice', 'roulette', 'cases']),
   id: z.string().check(z.minLength(1), z.maxLength(64)),
   amount: minor,
   currency,

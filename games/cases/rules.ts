@@ -187,8 +187,8 @@ export interface CaseParams {
 
 /** What the server drew: one ticket per case, and the item (by id) each one names. */
 export interface CaseOutcome {
-  readonly tickets: readonly number[]
-  readonly items: readonly string[]
+  readonly tickets: number[]
+  readonly items: string[]
 }
 
 /** True when `count` is a whole number of cases one opening may open. */

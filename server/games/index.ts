@@ -4,6 +4,7 @@
  * bets (see docs/adding-a-game.md).
  */
 import type { BetHistoryItem, GameServiceName } from '../../contract'
+import { casesModule } from './cases'
 import { crashModule } from './crash'
 import { diceModule } from './dice'
 import { liveModule } from './kit/instant/module'
@@ -21,5 +22,6 @@ export const GAME_MODULES: readonly ServerGame[] = [
   crashModule(),
   diceModule(),
   rouletteModule(),
+  casesModule(),
   liveModule(),
 ]

@@ -43,6 +43,7 @@ const GAME_NAMES = {
   crash: 'profile:history.games.crash',
   dice: 'profile:history.games.dice',
   roulette: 'profile:history.games.roulette',
+  cases: 'profile:history.games.cases',
 } as const
 
 /**

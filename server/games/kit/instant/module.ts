@@ -4,7 +4,8 @@
  * service's `/live` namespace, mounts the seeds and proof routes, and pages their bets in the
  * profile history (one table holds every instant game's bets).
  */
-import type { BetHistoryItem, GameServiceName } from '../../../../contract'
+import type { FastifyInstance } from 'fastify'
+import type { BetHistoryItem, GameServiceName, Minor } from '../../../../contract'
 import type { z } from 'zod/mini'
 import {
   INSTANT_PROTOCOL_VERSION,
@@ -13,6 +14,8 @@ import {
   type InstantBetCommand,
   type InstantWire,
 } from '../../../../games/kit/instant/protocol'
+import type { InstantRules } from '../../../../games/kit/instant/rules'
+import type { Services } from '../../../services'
 import type { GameModule, GameRuntime } from '../module'
 import { command, namespaceEmitter } from '../namespace'
 import type { Player } from '../player'
@@ -28,15 +31,40 @@ export interface InstantRuntime extends GameRuntime {
 
 const syncAck = { type: 'ok', v: INSTANT_PROTOCOL_VERSION } as const
 
+/** What an instant game whose rules are data (cases) adds to {@link instantGameModule}. */
+export interface InstantGameModuleOptions<P, O> {
+  /**
+   * The rules of one bet, read when it arrives (cases: the case's price and current item table);
+   * null refuses the bet `bad_request`. Absent: the game's own `rules`, the same for every bet.
+   */
+  rulesFor?: (services: Services, params: P) => Promise<InstantRules<P, O> | null>
+  /** The game's own HTTP routes, under `/api` (cases: the catalogue). */
+  routes?: (app: FastifyInstance, services: Services) => void
+}
+
+/** Rules that refuse every bet: a case that does not exist (any more). */
+const refuseAll: InstantRules<never, never> = {
+  game: 'none',
+  refusal: () => 'bad_request',
+  stakeAllowed: () => true,
+  maxPayout: () => 0 as Minor,
+  settle: () => {
+    throw new Error('[instant] a refused bet was drawn')
+  },
+}
+
 /** The module of one instant game, on `service`, at `/<id>`. */
 export function instantGameModule<P extends z.ZodMiniType, O extends z.ZodMiniType>(
   game: InstantGame<z.output<P>, z.output<O>>,
   wire: InstantWire<P, O>,
   service: GameServiceName,
+  options: InstantGameModuleOptions<z.output<P>, z.output<O>> = {},
 ): GameModule<InstantRuntime, GameServiceName, BetHistoryItem> {
   const parseBet = (payload: unknown) =>
     wire.parseCommand('bet', payload) as InstantBetCommand<z.output<P>> | null
+  const { rulesFor } = options
   return {
+    ...(options.routes ? { routes: options.routes } : {}),
     id: game.id,
     service,
     namespace: `/${game.id}`,
@@ -53,7 +81,11 @@ export function instantGameModule<P extends z.ZodMiniType, O extends z.ZodMiniTy
           commands: {
             bet: command({
               parse: parseBet,
-              run: (user: Player | null, cmd) => kit.bets.place(game, user, cmd),
+              run: async (user: Player | null, cmd) => {
+                if (!rulesFor) return kit.bets.place(game, user, cmd)
+                const rules = user ? await rulesFor(services, cmd.params) : null
+                return kit.bets.place({ id: game.id, rules: rules ?? refuseAll }, user, cmd)
+              },
             }),
           },
           refusal: instantRefusal,

@@ -133,7 +133,7 @@ export const instantHistory: BetHistoryProvider<BetHistoryItem> = {
       ms: r.created_at,
       id: r.id,
       item: {
-        game: r.game as 'dice' | 'roulette',
+        game: r.game as 'dice' | 'roulette' | 'cases',
         id: r.id,
         amount: r.amount as Minor,
         currency: r.currency,

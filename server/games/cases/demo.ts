@@ -1,9 +1,9 @@
 /**
  * The reference server's demo cases (seeded by server/db/seed.ts; RUB, each between 90 % and 97 %
- * return to player, checked by rules.test.ts), and the items they share. Pure data.
+ * return to player, checked by demo.test.ts), and the items they share. Data.
  */
-import type { Minor } from '../engine/money'
-import type { CaseItem, CaseTable, CaseText, Rarity } from './rules'
+import type { Minor } from '../../../games/engine/money'
+import type { CaseItem, CaseTable, CaseText, Rarity } from '../../../games/cases/rules'
 
 /** A demo case: its catalogue entry and its item table. */
 export interface DemoCase {
