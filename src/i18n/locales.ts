@@ -31,6 +31,7 @@ export const ON_DEMAND_NAMESPACES: readonly string[] = [
   'crash',
   'dice',
   'roulette',
+  'cases',
   'kit',
 ]
 

@@ -121,8 +121,13 @@ export const ROUTES: readonly RouteEntry[] = [
   content('tournaments', '/tournaments'),
   content('tournamentsStatus', '/tournaments/:status'),
   content('tournament', '/tournament/:id'),
-  content('cases', '/games/cases'),
-  content('case', '/games/cases/:slug', game),
+  built('cases', '/games/cases', {
+    lazy: { module: 'src/pages/CasesPage.tsx', namespaces: ['cases'] },
+  }),
+  built('case', '/games/cases/:slug', {
+    ...game,
+    lazy: { module: 'src/pages/CasePage.tsx', namespaces: ['cases', 'kit'] },
+  }),
   content('coinflip', '/games/coinflip', game),
   built('crash', '/games/crash', {
     ...game,

@@ -92,7 +92,7 @@ describe('route tree and route table', () => {
     // imports would be fetched for nothing, and the page's own one not at all.
     const tree = readFileSync(join(import.meta.dirname, 'tree.tsx'), 'utf8')
     const lazy = ROUTES.filter((r) => r.lazy)
-    expect(lazy.map((r) => r.id)).toEqual(['crash', 'dice', 'roulette'])
+    expect(lazy.map((r) => r.id)).toEqual(['cases', 'case', 'crash', 'dice', 'roulette'])
     for (const { lazy: page } of lazy) {
       const module = page!.module.replace(/^src\//, '../').replace(/\.tsx$/, '')
       expect(tree).toContain(`import('${module}')`)

@@ -77,6 +77,27 @@ const RoulettePageLazy = lazyRouteComponent(
   'RoulettePage',
 )
 
+/** The cases catalogue and a case's page, likewise (a case's page shows the live tables too). */
+const CasesPageLazy = lazyRouteComponent(
+  () =>
+    Promise.all([
+      import('../pages/CasesPage'),
+      loadNamespaces(lazyNamespaces('cases')),
+      gameServiceUrl('cases').catch(() => undefined),
+    ]).then(([page]) => page),
+  'CasesPage',
+)
+const CasePageLazy = lazyRouteComponent(
+  () =>
+    Promise.all([
+      import('../pages/CasePage'),
+      loadNamespaces(lazyNamespaces('case')),
+      gameServiceUrl('cases').catch(() => undefined),
+      gameServiceUrl('general').catch(() => undefined),
+    ]).then(([page]) => page),
+  'CasePage',
+)
+
 /** The password-reset pages (issue #5) bring their machines and forms only when opened. */
 const PasswordResetPageLazy = lazyRouteComponent(
   () => import('../pages/PasswordResetPage'),
@@ -93,6 +114,8 @@ const BUILT_PAGES: Readonly<Record<string, RouteComponent>> = {
   crash: CrashPageLazy,
   dice: DicePageLazy,
   roulette: RoulettePageLazy,
+  cases: CasesPageLazy,
+  case: CasePageLazy,
   passwordReset: PasswordResetPageLazy,
   resetPassword: ResetPasswordPageLazy,
 }
