@@ -40,7 +40,13 @@ export function CasePanel(props: CasePanelProps) {
   const total = formatMoney(openingStake(kase.price, count), kase.currency, props.locale)
   const wrongCurrency = currency !== null && currency !== kase.currency
   return (
-    <GamePanel game="cases" guestNote={currency === null ? t('cases:panel.guest') : null}>
+    // A guest keeps the panel (the kit's would show only its note): the demo spin is theirs.
+    <GamePanel game="cases" guestNote={null}>
+      {currency === null ? (
+        <p className="game-panel__guest" data-testid="cases.guest-note">
+          {t('cases:panel.guest')}
+        </p>
+      ) : null}
       <fieldset className="cases-count" data-testid="cases.count">
         <legend>{t('cases:panel.count')}</legend>
         <div className="cases-count__options">
