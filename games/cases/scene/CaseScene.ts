@@ -29,6 +29,8 @@ const COLOUR = { cell: 0x1e293b, back: 0x0f172a, marker: 0xfacc15, text: 0xf8faf
 /** The cell a strip starts with under the marker: the spin crosses this many cells to the item. */
 const START_CELL = 4
 const GAP = 6
+/** The frame's round label and connection badge sit over the canvas's top: the strips start under them. */
+const OVERLAY = 36
 const FONT = 'system-ui, sans-serif'
 
 interface StripParts {
@@ -118,10 +120,11 @@ export class CaseScene implements Scene<CaseView> {
     for (const old of root.removeChildren()) old.destroy({ children: true, context: true })
     const { width, height } = this.#size
     const count = Math.max(1, strips.length)
-    const rowHeight = Math.min(110, (height - 16 - (count - 1) * GAP) / count)
-    const cellWidth = Math.max(72, Math.min(150, rowHeight * 1.25, width / 3.2))
+    const room = height - OVERLAY - 12
+    const rowHeight = Math.max(24, Math.min(110, (room - (count - 1) * GAP) / count))
+    const cellWidth = Math.max(84, Math.min(150, rowHeight * 1.4, width / 3.2))
     this.#cellWidth = cellWidth + GAP
-    const top = (height - (count * rowHeight + (count - 1) * GAP)) / 2
+    const top = OVERLAY + (room - (count * rowHeight + (count - 1) * GAP)) / 2
     this.#strips = strips.map((strip, i) => {
       const row = new Container({ label: `cases.strip-${i}` })
       row.y = top + i * (rowHeight + GAP)
@@ -144,7 +147,11 @@ export class CaseScene implements Scene<CaseView> {
         label.tint = COLOUR.text
         // Fitted by an estimate of the name's width (~0.55 em a glyph), not by measuring: a
         // measure lays the glyphs out at once, and a five-strip opening builds 240 labels.
-        const fit = Math.min(0.5, (cellWidth - 12) / (Math.max(1, cell.label.length) * 28 * 0.56))
+        const fit = Math.min(
+          0.5,
+          (rowHeight - 6) / 28 / 2.2,
+          (cellWidth - 14) / (Math.max(1, cell.label.length) * 28 * 0.66),
+        )
         label.scale.set(fit)
         label.anchor.set(0.5)
         label.position.set(x + cellWidth / 2, (rowHeight - 6) / 2)

@@ -161,6 +161,13 @@ function CaseLayout(props: GameLayoutProps<typeof casesRoundMachine> & CaseGameE
   const busy = snapshot.matches('betting')
   return (
     <>
+      <div className="cases-head" data-testid="cases.head">
+        <img src={kase.image} alt="" width={60} height={48} />
+        <h2>{textIn(kase.name, language)}</h2>
+        <span className="cases-head__price" data-testid="cases.price">
+          {t('cases:case.price', { amount: money(kase.price) })}
+        </span>
+      </div>
       <GameFrame
         game="cases"
         createScene={loadCaseScene}

@@ -134,7 +134,7 @@ export function CasesCatalogue(props: CasesCatalogueProps) {
                     })}
                   </span>
                   <span className="cases-card__rtp">
-                    {t('cases:catalogue.rtp', { rtp: formatRtp(kase.rtp) })}
+                    {t('cases:catalogue.rtp', { rtp: formatRtp(kase.rtp, locale) })}
                   </span>
                 </a>
               </li>

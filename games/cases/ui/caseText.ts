@@ -3,6 +3,7 @@
  * result may be told (when its strip has stopped), so the page never tells it before the scene.
  */
 import { useEffect, useState } from 'react'
+import { MONEY_NUMBER_LOCALE, type MoneyLocale } from '../../engine/money'
 import type { CaseText } from '../rules'
 
 /** `text` in `language` (`en`, `ru`, `kz`), English for any other. */
@@ -28,4 +29,15 @@ export function useReveal(spinId: string | null, ms: number): boolean {
     return () => clearTimeout(timer)
   }, [spinId, ms, now])
   return now || revealed === spinId
+}
+
+/**
+ * A number with exactly `digits` decimals in the player's language (`92.60` in English, `92,60`
+ * in Russian and Kazakh), with the number conventions money uses there.
+ */
+export function formatDecimal(value: number, digits: number, locale: MoneyLocale): string {
+  return new Intl.NumberFormat(MONEY_NUMBER_LOCALE[locale], {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(value)
 }
