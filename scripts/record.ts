@@ -1,7 +1,7 @@
 /**
  * `npm run record`: records a live crash session (this file), an instant game's session
- * (`recordInstant.ts`: roulette) or a dice auto-bet run (`recordDice.ts`) from the reference
- * server into tests/recordings.
+ * (`recordInstant.ts`: roulette), a dice auto-bet run (`recordDice.ts`) or a cases opening
+ * (`recordCases.ts`) from the reference server into tests/recordings.
  *
  *   npm run record -- <scenario | all> [--out <file>]
  *
@@ -27,6 +27,7 @@ import type { CrashPoint } from '../games/engine/fairness'
 import type { Minor } from '../games/engine/money'
 import { replay, type Recording } from '../games/engine/replay'
 import { crashModule } from '../server/games/crash'
+import { CASES_SCENARIOS, recordCasesScenario, type CasesScenarioName } from './recordCases'
 import { DICE_SCENARIOS, recordDiceScenario, type DiceScenarioName } from './recordDice'
 import { INSTANT_SCENARIOS, recordInstantScenario, type InstantScenarioName } from './recordInstant'
 import {
@@ -121,8 +122,8 @@ export function autoCashoutBelow(crashPoint: number): Multiplier | null {
   return target >= MIN_AUTO_CASHOUT ? (target as Multiplier) : null
 }
 
-/** Any scenario's name: crash's, an instant game's or a dice auto-bet run's. */
-export type RecordName = ScenarioName | InstantScenarioName | DiceScenarioName
+/** Any scenario's name: crash's, an instant game's, a dice auto-bet run's or a cases opening's. */
+export type RecordName = ScenarioName | InstantScenarioName | DiceScenarioName | CasesScenarioName
 
 /** How to record one scenario and where its file goes by default. */
 interface Recordable {
@@ -146,6 +147,7 @@ const RECORDABLE: Record<RecordName, Recordable> = {
   ...recordables(SCENARIOS, recordScenario),
   ...recordables(INSTANT_SCENARIOS, recordInstantScenario),
   ...recordables(DICE_SCENARIOS, recordDiceScenario),
+  ...recordables(CASES_SCENARIOS, recordCasesScenario),
 }
 
 /** Every scenario's name, crash's first: what "all" records. */
