@@ -45,6 +45,10 @@ const gamesMessage =
   'games/ is the engine, the kit and the games; the shell (src/) and the server depend on it, never the reverse.'
 const engineMessage =
   'The engine (canvas, stream, replay, fairness, money) is the ground the kit and every game stand on: it never imports a game, the kit, src/ or server/.'
+const definitionMessage =
+  "A game's definition (games/<id>/game.ts) is pure and light: the registry reads it in the shell's first load, the server and the verifier. It imports only zod/mini, the kit's definition helpers (games/kit/define, games/kit/instant/define) and its own rules and protocol, and names its logic with a dynamic `import('./protocol')` (or './rules'), never its UI, machines or scene."
+const registryMessage =
+  'games/registry.ts lists the definitions (games/<id>/game.ts), one line each, and nothing else: the shell, the server, the contract and the tools all read it, so it must stay light and pure.'
 const indexMessage =
   'List a game\'s public exports by name: `export *` re-exports every internal, which makes "src/ uses a game only through index.ts" empty.'
 const shellGameMessage =
@@ -72,6 +76,23 @@ const pureImports = [
   { regex: '^\\.{1,2}(/index)?$', message: pureMessage },
 ]
 const gamesImports = [forbid(['**/src/**', '**/server/**'], gamesMessage)]
+const definitionImports = [
+  ...pureImports,
+  {
+    regex: '^(?!zod/mini$|\\./(rules|protocol)$|\\.\\./kit/(instant/)?define$)',
+    message: definitionMessage,
+  },
+]
+const definitionSyntax = [
+  {
+    selector: 'ImportExpression:not([source.value=/^\\.\\/(rules|protocol)$/])',
+    message: definitionMessage,
+  },
+]
+const registryImports = [
+  ...pureImports,
+  { regex: '^(?!\\./[a-z-]+/game$|\\./kit/(instant/)?define$)', message: registryMessage },
+]
 const shellImports = [
   forbid(
     ['**/server/**', '**/server'],
@@ -151,6 +172,9 @@ const pureGameFiles = [
   'games/**/protocol/**/*.ts',
   'games/engine/fairness/**/*.ts',
   'games/engine/money/**/*.ts',
+  // The kit's definition helpers, which game definitions and the registry import.
+  'games/kit/define.ts',
+  'games/kit/**/define.ts',
 ]
 const httpContractFiles = ['contract/**/*.ts']
 const machineFiles = ['games/**/*.machine.ts', 'games/**/machine.ts', 'games/**/*.model.ts']
@@ -196,6 +220,21 @@ export const kindBlocks = firstMatchWins([
   // runs the machine for a real snapshot); it still never crosses games/, src/ and server/.
   { name: 'layers/game-tests', files: gameTests, rules: kindRules({ imports: gamesImports }) },
   { name: 'layers/shell-tests', files: shellTests, rules: kindRules({ imports: shellImports }) },
+  {
+    name: 'layers/game-definition',
+    files: ['games/*/game.ts'],
+    rules: kindRules({
+      imports: definitionImports,
+      globals: pureGlobals,
+      properties: deterministicProperties,
+      syntax: [...deterministicSyntax, ...definitionSyntax],
+    }),
+  },
+  {
+    name: 'layers/registry',
+    files: ['games/registry.ts'],
+    rules: kindRules({ imports: registryImports, globals: pureGlobals, ...deterministic }),
+  },
   {
     name: 'layers/pure',
     files: pureGameFiles,
@@ -282,7 +321,7 @@ export const placeBlocks = firstMatchWins([
       browser: true,
       patterns: [
         {
-          regex: `${up(depth + 1)}(?!games/engine/(fairness|money)(/|$))`,
+          regex: `${up(depth + 1)}(?!games/engine/(fairness|money)(/|$)|games/registry$)`,
           message: pureMessage,
         },
       ],
@@ -303,7 +342,7 @@ export const placeBlocks = firstMatchWins([
       browser: false,
       patterns: [
         {
-          regex: `${up(depth + 1)}games/(?!(engine/(fairness|money)|[a-z-]+/(rules|protocol)|kit/([a-z-]+/)*(rules|protocol))(/|$))`,
+          regex: `${up(depth + 1)}games/(?!(engine/(fairness|money)|[a-z-]+/(rules|protocol|game)|kit/([a-z-]+/)*(rules|protocol|define)|registry)(/|$))`,
           message: serverMessage,
         },
       ],

@@ -13,6 +13,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { Benchmark, Figure } from './harness'
 import { launchChromium } from './browser'
 import { bytesSent, serveLikeReferenceServer } from './referenceDelivery'
+import { GAMES } from '../games/registry'
+import { ROUTES } from '../src/routes/table'
 
 const root = join(import.meta.dirname, '..')
 // A separate output folder, so a benchmark never races a build of the app's own dist/.
@@ -35,19 +37,17 @@ const HEADER = '[data-testid="layout.header"]'
 /** After the page is ready, this long without a new JS or CSS request ends the observation. */
 const QUIET_MS = 1500
 
-/** Game routes whose extra weight is reported. */
-const gameRoutes = [
-  '/games/crash',
-  '/games/dice',
-  '/games/coinflip',
-  '/games/keno',
-  '/games/roulette',
-  '/games/hilo',
-  '/games/cases',
-  '/games/rooms',
-  '/games/slots',
-  '/games/live-casino',
-]
+/**
+ * Game routes whose extra weight is reported: every `/games/<name>` of the route table, the
+ * registry's games (games/registry.ts) first, then the pages still to come.
+ */
+const gameRoutes = ROUTES.filter((route) => /^\/games\/[a-z-]+$/.test(route.path))
+  .map((route) => route.path)
+  .sort((a, b) => Number(!isRegistered(a)) - Number(!isRegistered(b)))
+
+function isRegistered(path: string): boolean {
+  return GAMES.some((game) => path === `/games/${game.id}`)
+}
 
 interface Sizes {
   raw: number

@@ -16,8 +16,8 @@ import { loadConfig } from '../server/config'
 import type { Db } from '../server/db/db'
 import { migrate } from '../server/db/migrate'
 import { openDb } from '../server/db/open'
-import { diceModule } from '../server/games/dice'
-import { liveModule } from '../server/games/kit/instant/module'
+import { diceGame } from '../games/dice/game'
+import { instantGameModule, liveModule } from '../server/games/kit/instant/module'
 import { attachRealtime } from '../server/realtime/attach'
 import { createServices, type Services } from '../server/services'
 import { findPgBin, startPgTestServer } from '../scripts/pg-test-server'
@@ -133,7 +133,7 @@ async function measure(db: Db, label: string): Promise<{ figures: Figure[]; meta
   const http = createServer()
   const realtime = await attachRealtime(http, services, {
     log: quiet,
-    games: [diceModule(), liveModule()],
+    games: [instantGameModule(diceGame), liveModule()],
     // The benchmark is the flood the budgets exist for: lift them, the per-socket one and the
     // per-player one (50 commands/s a player would cap 50 players at 2,500 bets/s and answer
     // the rest rate_limited).
@@ -141,7 +141,7 @@ async function measure(db: Db, label: string): Promise<{ figures: Figure[]; meta
     limits: { ...config.sockets, commandsPerSecond: 1e9 },
   })
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
-  const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/dice`
+  const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}${diceGame.namespace}`
   const users: number[] = []
   const sockets: Socket[] = []
   try {

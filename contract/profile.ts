@@ -1,4 +1,5 @@
 import { z } from 'zod/mini'
+import { INSTANT_GAME_IDS } from '../games/registry'
 import { currency, locale, minor, region, text, userId } from './common'
 
 /** Raw verification statuses; the client maps them to pending, failed or success (SPEC.md §4). */
@@ -195,12 +196,12 @@ export const crashBetHistoryItem = z.object({
   created_at: z.string(),
 })
 /**
- * A settled bet of an instant game (dice, roulette, cases): `multiplier` is payout / amount in integer
+ * A settled bet of an instant game (any of the registry's, games/registry.ts): `multiplier` is payout / amount in integer
  * hundredths, floored (a roulette spin may win back less than its stake: 67 = 0.67x), null for a
  * loss. Its proof opens at `/games/<game>?bet=<id>` (GET /api/games/bets/:id).
  */
 export const instantBetHistoryItem = z.object({
-  game: z.enum(['dice', 'roulette', 'cases']),
+  game: z.enum(INSTANT_GAME_IDS),
   id: z.string().check(z.minLength(1), z.maxLength(64)),
   amount: minor,
   currency,

@@ -4,8 +4,9 @@
  *
  *   npm run fair -- crash --hash H [--games N] [--salt S] [--terminating T]
  *   npm run fair -- floats --server-seed S --client-seed C --nonce N --count K
- *   npm run fair -- <dice|roulette|keno|mines|hilo|coinflip|cases> --server-seed S --client-seed C
- *                   --nonce N [game options]   (scripts/fairInstant.ts, docs/games.md)
+ *   npm run fair -- <game> --server-seed S --client-seed C --nonce N [game options]
+ *                   (the registry's instant games and the draws of the games to come:
+ *                   scripts/fairInstant.ts, docs/games.md)
  *
  * Where the crash chain facts come from, first found wins:
  * - salt: `--salt`, else the publication file;
@@ -33,7 +34,7 @@ import {
   type CrashChainPublication,
 } from '../games/engine/fairness/index'
 import { count, seedPairArgs, UsageError } from './fairArgs'
-import { INSTANT_USAGE, instantCommand } from './fairInstant'
+import { INSTANT_COMMANDS, INSTANT_USAGE, instantCommand } from './fairInstant'
 
 // The fairness schemas are zod/mini, which loads no error locale (classic zod did on import);
 // this CLI prints their issue texts, so it installs the English one.
@@ -198,20 +199,16 @@ export function runFair(argv: readonly string[], io: FairIo): number {
         return crash(rest, io)
       case 'floats':
         return floatsCommand(rest, io)
-      case 'dice':
-      case 'roulette':
-      case 'keno':
-      case 'mines':
-      case 'hilo':
-      case 'coinflip':
-      case 'cases':
-        return instantCommand(command, rest, io)
       case 'help':
       case '--help':
       case '-h':
         io.out(USAGE)
         return 0
       default:
+        // The registry's instant games, and the draws of the games still to come.
+        if (command !== undefined && INSTANT_COMMANDS.includes(command)) {
+          return instantCommand(command, rest, io)
+        }
         throw new UsageError(command === undefined ? 'no command' : `unknown command "${command}"`)
     }
   } catch (error) {

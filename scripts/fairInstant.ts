@@ -5,14 +5,6 @@
  */
 import { parseArgs } from 'node:util'
 import {
-  chanceOf,
-  formatHundredths,
-  multiplierFor,
-  rollOf,
-  type Direction,
-} from '../games/dice/rules'
-import {
-  caseTicket,
   cardOf,
   coinOf,
   floatCursor,
@@ -21,37 +13,49 @@ import {
   MINES_TILES,
   type FloatCursor,
 } from '../games/engine/fairness/index'
+import type { Minor } from '../games/engine/money'
 import { KENO_RISKS, isValidPicks, settleKeno, type KenoRisk } from '../games/keno/rules'
+import type { AnyInstantLogic } from '../games/kit/instant/define'
 import { MULTIPLIER_SCALE } from '../games/kit/instant/protocol'
-import { colorOf, pocketOf } from '../games/roulette/rules'
+import { INSTANT_GAMES } from '../games/registry'
 import { count, seedPairArgs, UsageError } from './fairArgs'
 
-/** The games `npm run fair` draws for from a seed pair. */
-export const INSTANT_COMMANDS = [
-  'dice',
-  'roulette',
-  'keno',
-  'mines',
-  'hilo',
-  'coinflip',
-  'cases',
-] as const
-/** One of {@link INSTANT_COMMANDS}. */
-export type InstantCommand = (typeof INSTANT_COMMANDS)[number]
+/**
+ * The registry's instant games with their logic, loaded once (a top-level await, so the CLI and
+ * its tests stay synchronous): each is verified by its own rules.
+ */
+const REGISTERED: readonly { id: string; logic: AnyInstantLogic }[] = await Promise.all(
+  INSTANT_GAMES.map(async (game) => ({ id: game.id, logic: await game.logic() })),
+)
+const registered = (id: string) => REGISTERED.find((game) => game.id === id)
 
-export const INSTANT_USAGE = `  npm run fair -- <game> --server-seed <seed> --client-seed <seed> --nonce <N> [options]
+/**
+ * Games whose draws the verifier prints before they are registered instant games (mines, hilo
+ * and coinflip are stateful; keno joins the registry with its own logic).
+ */
+const DRAWS = {
+  keno: `10 of 1-40, each floor(float * remaining) of the numbers left
+                [--picks <n,n,...> [--risk classic|low|medium|high]]  hits and multiplier`,
+  mines: '[--mines <1-24>] (default 3): mine tiles 0-24, drawn like keno',
+  hilo: `[--cards <N>] (default 1): card n = deck[floor(float_n * 52)], deck 2..A,
+                each rank diamonds, hearts, spades, clubs`,
+  coinflip: '[--flips <N>] (default 1): floor(float * 2), 0 heads, 1 tails',
+} as const
+type Draw = keyof typeof DRAWS
+const DRAW_ONLY = (Object.keys(DRAWS) as Draw[]).filter((id) => !registered(id))
+
+/** The games `npm run fair` draws for from a seed pair. */
+export const INSTANT_COMMANDS: readonly string[] = [...REGISTERED.map((g) => g.id), ...DRAW_ONLY]
+
+const usageLine = (id: string, usage: string) => `      ${id.padEnd(10)}${usage}`
+
+export const INSTANT_USAGE = [
+  `  npm run fair -- <game> --server-seed <seed> --client-seed <seed> --nonce <N> [options]
       Prints the outcome of the bet with that nonce, drawn from HMAC_SHA256(serverSeed,
-      "clientSeed:nonce:round") as the server drew it (docs/games.md):
-      dice      roll = floor(float * 10001) / 100
-                [--target <0.01-99.99> [--direction under|over]]  win or loss and multiplier
-      roulette  pocket = floor(float * 37)
-      keno      10 of 1-40, each floor(float * remaining) of the numbers left
-                [--picks <n,n,...> [--risk classic|low|medium|high]]  hits and multiplier
-      mines     [--mines <1-24>] (default 3): mine tiles 0-24, drawn like keno
-      hilo      [--cards <N>] (default 1): card n = deck[floor(float_n * 52)], deck 2..A,
-                each rank diamonds, hearts, spades, clubs
-      coinflip  [--flips <N>] (default 1): floor(float * 2), 0 heads, 1 tails
-      cases     ticket = floor(float * 100000) + 1`
+      "clientSeed:nonce:round") as the server drew it (docs/games.md):`,
+  ...REGISTERED.map(({ id, logic }) => usageLine(id, logic.fair.usage)),
+  ...DRAW_ONLY.map((id) => usageLine(id, DRAWS[id])),
+].join('\n')
 
 /** What the commands print to. */
 export interface InstantIo {
@@ -59,36 +63,27 @@ export interface InstantIo {
 }
 
 const MAX_CARDS = 10_000
+/** The stake of a bet the verifier settles: the multiplier does not depend on it. */
+const VERIFIED_STAKE = 100 as Minor
 
 function times(x: number): string {
   return `${(x / MULTIPLIER_SCALE).toFixed(4)}x`
 }
 
-/** A target like `50.50` in hundredths, or a usage error. */
-function hundredths(value: string, flag: string): number {
-  if (!/^\d{1,3}(\.\d{1,2})?$/.test(value)) {
-    throw new UsageError(`${flag} must be a number with at most 2 decimals, got "${value}"`)
+/** A registered game's bet: its outcome, and its verdict when the options name its params. */
+function registeredGame(
+  { logic }: { logic: AnyInstantLogic },
+  floats: () => FloatCursor,
+  values: Record<string, string | undefined>,
+  io: InstantIo,
+) {
+  const params: unknown = logic.fair.params?.(values) ?? null
+  if (params !== null && typeof params === 'object' && 'error' in params) {
+    throw new UsageError(String(params.error))
   }
-  return Math.round(Number(value) * 100)
-}
-
-function dice(floats: FloatCursor, values: Record<string, string | undefined>, io: InstantIo) {
-  const roll = rollOf(floats.next())
-  io.out(`roll ${formatHundredths(roll)}`)
-  if (values.target === undefined) return
-  const direction = (values.direction ?? 'under') as Direction
-  if (direction !== 'under' && direction !== 'over') {
-    throw new UsageError(`--direction must be under or over, got "${values.direction}"`)
-  }
-  const params = { target: hundredths(values.target, '--target'), direction }
-  const chance = chanceOf(params)
-  if (chance < 1 || chance > 9_800)
-    throw new UsageError('--target gives a chance outside 0.01-98 %')
-  const win = direction === 'under' ? roll < params.target : roll > params.target
-  io.out(
-    `roll ${direction} ${formatHundredths(params.target)}: ${win ? 'win' : 'loss'}, ` +
-      `chance ${formatHundredths(chance)} %, multiplier ${times(win ? multiplierFor(chance) : 0)}`,
-  )
+  const settle = (p: unknown) => logic.rules.settle(p, VERIFIED_STAKE, floats())
+  io.out(logic.describe(settle(params ?? logic.example).outcome))
+  if (params !== null && logic.fair.verdict) io.out(logic.fair.verdict(params, settle(params)))
 }
 
 function keno(floats: FloatCursor, values: Record<string, string | undefined>, io: InstantIo) {
@@ -120,36 +115,37 @@ function mines(floats: FloatCursor, values: Record<string, string | undefined>, 
   }
 }
 
+/** The options every game's command may take: the seed pair's, then each game's. */
+const OPTIONS = [
+  'server-seed',
+  'client-seed',
+  'nonce',
+  ...REGISTERED.flatMap(({ logic }) => logic.fair.options ?? []),
+  'picks',
+  'risk',
+  'mines',
+  'cards',
+  'flips',
+]
+
 /** Runs the command of `game` on its arguments; throws {@link UsageError} on bad input. */
-export function instantCommand(game: InstantCommand, args: string[], io: InstantIo): number {
+export function instantCommand(game: string, args: string[], io: InstantIo): number {
   const { values } = parseArgs({
     args,
     strict: true,
-    options: {
-      'server-seed': { type: 'string' },
-      'client-seed': { type: 'string' },
-      nonce: { type: 'string' },
-      target: { type: 'string' },
-      direction: { type: 'string' },
-      picks: { type: 'string' },
-      risk: { type: 'string' },
-      mines: { type: 'string' },
-      cards: { type: 'string' },
-      flips: { type: 'string' },
-    },
-  })
+    options: Object.fromEntries(OPTIONS.map((name) => [name, { type: 'string' as const }])),
+  }) as { values: Record<string, string | undefined> }
   const { serverSeed, clientSeed, nonce } = seedPairArgs(values)
   const floats = floatCursor(serverSeed, clientSeed, nonce)
   io.out(`server seed hash ${hashServerSeed(serverSeed)}`)
-  switch (game) {
-    case 'dice':
-      dice(floats, values, io)
-      break
-    case 'roulette': {
-      const pocket = pocketOf(floats.next())
-      io.out(`pocket ${pocket} ${colorOf(pocket)}`)
-      break
-    }
+  const known = registered(game)
+  if (known) {
+    // Each settlement reads the bet's float stream from its start, as the server's did.
+    registeredGame(known, () => floatCursor(serverSeed, clientSeed, nonce), values, io)
+    return 0
+  }
+  const draw = game as Draw
+  switch (draw) {
     case 'keno':
       keno(floats, values, io)
       break
@@ -167,11 +163,8 @@ export function instantCommand(game: InstantCommand, args: string[], io: Instant
       io.out(`flips ${Array.from({ length: n }, () => coinOf(floats.next())).join(' ')}`)
       break
     }
-    case 'cases':
-      io.out(`ticket ${caseTicket(floats.next())}`)
-      break
     default: {
-      const never: never = game
+      const never: never = draw
       throw new UsageError(`unknown game ${String(never)}`)
     }
   }

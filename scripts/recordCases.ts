@@ -8,19 +8,15 @@
  */
 import { createActor, type SnapshotFrom } from 'xstate'
 import { CASES_PATH, caseResponse } from '../contract'
-import { casesRoundMachine } from '../games/cases/round.machine'
+import { casesClient } from '../games/cases/client'
 import type { CaseParams } from '../games/cases/rules'
-import {
-  CASES_NAMESPACE,
-  casesCommandActors,
-  casesEventFromStream,
-  casesStreamWire,
-} from '../games/cases/stream'
 import type { Minor } from '../games/engine/money'
 import { replay, type Recording } from '../games/engine/replay'
 import type { InstantRoundEvent } from '../games/kit/instant/round.machine'
 import type { CommandKey } from '../games/kit/protocol'
-import { casesModule } from '../server/games/cases'
+import { casesGame } from '../games/cases/game'
+import { casesServerParts } from '../server/games/cases'
+import { instantGameModule } from '../server/games/kit/instant/module'
 import {
   connectLive,
   expectSameEnd,
@@ -29,6 +25,8 @@ import {
   type Player,
 } from './recordServer'
 
+const casesRoundMachine = casesClient.roundMachine
+const casesCommandActors = casesClient.commandActors
 type CasesSnapshot = SnapshotFrom<typeof casesRoundMachine>
 type CasesIntent = Extract<InstantRoundEvent<CaseParams>, { type: 'BET' | 'SKIP' | 'SET_INSTANT' }>
 
@@ -70,29 +68,32 @@ export type CasesScenarioName = keyof typeof CASES_SCENARIOS
 /** Starts the server, plays `name` against it and returns the recording (not yet written). */
 export async function recordCasesScenario(name: CasesScenarioName): Promise<Recording> {
   const scenario: CasesScenario = CASES_SCENARIOS[name]
-  return withRecordingServer({ game: casesModule() }, async (server) => {
-    const answer = await fetch(`${server.origin}${CASES_PATH}/pocket`)
-    if (!answer.ok) throw new Error(`[record] the case "pocket": ${answer.status}`)
-    const pocket = caseResponse.parse(await answer.json())
-    const client = connectLive(server, {
-      service: 'cases',
-      description: scenario.description,
-      wire: casesStreamWire,
-      namespace: CASES_NAMESPACE,
-      start: (transport) =>
-        createActor(casesRoundMachine.provide({ actors: casesCommandActors(transport) }), {
-          input: { currency: server.currency, balance: server.balance },
-        }).start(),
-    })
-    await scenario.play({
-      ...recordedPlayer(client, client.machines),
-      table: pocket.table_hash,
-      price: pocket.price,
-    })
-    const recording = client.recording()
-    await checkReplay(recording, client.machines.getSnapshot())
-    return recording
-  })
+  return withRecordingServer(
+    { game: instantGameModule(casesGame, casesServerParts) },
+    async (server) => {
+      const answer = await fetch(`${server.origin}${CASES_PATH}/pocket`)
+      if (!answer.ok) throw new Error(`[record] the case "pocket": ${answer.status}`)
+      const pocket = caseResponse.parse(await answer.json())
+      const client = connectLive(server, {
+        service: 'cases',
+        description: scenario.description,
+        wire: casesClient.streamWire,
+        namespace: casesClient.game.namespace,
+        start: (transport) =>
+          createActor(casesRoundMachine.provide({ actors: casesCommandActors(transport) }), {
+            input: { currency: server.currency, balance: server.balance },
+          }).start(),
+      })
+      await scenario.play({
+        ...recordedPlayer(client, client.machines),
+        table: pocket.table_hash,
+        price: pocket.price,
+      })
+      const recording = client.recording()
+      await checkReplay(recording, client.machines.getSnapshot())
+      return recording
+    },
+  )
 }
 
 /** Replays `recording` through the machine; it must end in the live machine's state. */
@@ -104,7 +105,7 @@ async function checkReplay(recording: Recording, live: CasesSnapshot): Promise<v
         clock,
         input: { currency: live.context.currency, balance: null },
       }),
-    toEvent: (event) => casesEventFromStream(event.name, event.payload),
+    toEvent: (event) => casesClient.eventFromStream(event.name, event.payload),
   })
   const summary = (value: unknown, context: CasesSnapshot['context']) => ({
     value,

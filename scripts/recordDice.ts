@@ -9,16 +9,15 @@
  */
 import { createHash } from 'node:crypto'
 import { createActor, type SnapshotFrom } from 'xstate'
-import { diceAutobetMachine } from '../games/dice/autobet.machine'
 import { AUTOBET_INPUT, recordedBetKey, replayDiceAutobet } from '../games/dice/autobet.replay'
-import { diceRoundMachine } from '../games/dice/round.machine'
-import { DICE_NAMESPACE, diceCommandActors, diceStreamWire } from '../games/dice/stream'
+import { diceClient } from '../games/dice/client'
+import { diceGame } from '../games/dice/game'
 import { betLimits, type Minor } from '../games/engine/money'
 import type { Recording } from '../games/engine/replay'
 import type { InstantAutobetSettings } from '../games/kit/instant/autobet.machine'
 import { linkInstantAutobet } from '../games/kit/instant/autobetLink'
 import type { DiceParams } from '../games/dice/rules'
-import { diceModule } from '../server/games/dice'
+import { instantGameModule } from '../server/games/kit/instant/module'
 import { instantKit } from '../server/games/kit/instant/kit'
 import type { SeedSource } from '../server/games/kit/instant/seeds'
 import type { Services } from '../server/services'
@@ -75,7 +74,7 @@ const RUN_TIMEOUT_MS = 30_000
 export async function recordDiceScenario(name: DiceScenarioName): Promise<Recording> {
   const scenario: DiceScenario = DICE_SCENARIOS[name]
   const game = {
-    game: diceModule(),
+    game: instantGameModule(diceGame),
     prepare: (services: Services) => instantKit(services, { seeds: recordingSeeds() }),
   }
   return withRecordingServer(game, async (server) => {
@@ -83,14 +82,14 @@ export async function recordDiceScenario(name: DiceScenarioName): Promise<Record
     const client = connectLive(server, {
       service: 'dice',
       description: scenario.description,
-      wire: diceStreamWire,
-      namespace: DICE_NAMESPACE,
+      wire: diceClient.streamWire,
+      namespace: diceGame.namespace,
       start: (transport) => {
         const round = createActor(
-          diceRoundMachine.provide({ actors: diceCommandActors(transport) }),
+          diceClient.roundMachine.provide({ actors: diceClient.commandActors(transport) }),
           { input: start },
         ).start()
-        const autobet = createActor(diceAutobetMachine).start()
+        const autobet = createActor(diceClient.autobetMachine).start()
         let n = 0
         const unlink = linkInstantAutobet({ round, autobet, newKey: () => recordedBetKey(++n) })
         return {
@@ -126,13 +125,13 @@ export async function recordDiceScenario(name: DiceScenarioName): Promise<Record
 async function checkReplay(
   recording: Recording,
   start: Parameters<typeof replayDiceAutobet>[1],
-  round: SnapshotFrom<typeof diceRoundMachine>,
-  autobet: SnapshotFrom<typeof diceAutobetMachine>,
+  round: SnapshotFrom<typeof diceClient.roundMachine>,
+  autobet: SnapshotFrom<typeof diceClient.autobetMachine>,
 ): Promise<void> {
   const result = await replayDiceAutobet(recording, start)
   const summary = (
-    r: SnapshotFrom<typeof diceRoundMachine>,
-    a: SnapshotFrom<typeof diceAutobetMachine>,
+    r: SnapshotFrom<typeof diceClient.roundMachine>,
+    a: SnapshotFrom<typeof diceClient.autobetMachine>,
   ) => ({
     balance: r.context.balance,
     last: r.context.last,

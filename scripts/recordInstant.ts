@@ -10,15 +10,10 @@ import type { Minor } from '../games/engine/money'
 import { replay, type Recording } from '../games/engine/replay'
 import type { InstantRoundEvent } from '../games/kit/instant/round.machine'
 import type { CommandKey } from '../games/kit/protocol'
-import { rouletteRoundMachine } from '../games/roulette/round.machine'
+import { rouletteClient } from '../games/roulette/client'
+import { rouletteGame } from '../games/roulette/game'
 import type { RouletteParams } from '../games/roulette/rules'
-import {
-  ROULETTE_NAMESPACE,
-  rouletteCommandActors,
-  rouletteEventFromStream,
-  rouletteStreamWire,
-} from '../games/roulette/stream'
-import { rouletteModule } from '../server/games/roulette'
+import { instantGameModule } from '../server/games/kit/instant/module'
 import {
   connectLive,
   expectSameEnd,
@@ -27,7 +22,7 @@ import {
   type Player,
 } from './recordServer'
 
-type RouletteSnapshot = SnapshotFrom<typeof rouletteRoundMachine>
+type RouletteSnapshot = SnapshotFrom<typeof rouletteClient.roundMachine>
 type RouletteIntent = Extract<
   InstantRoundEvent<RouletteParams>,
   { type: 'BET' | 'SKIP' | 'SET_INSTANT' }
@@ -81,16 +76,19 @@ const key = (n: string) => `rec-roulette-spin-${n}` as CommandKey
 /** Starts the server, plays `name` against it and returns the recording (not yet written). */
 export async function recordInstantScenario(name: InstantScenarioName): Promise<Recording> {
   const scenario: InstantScenario = INSTANT_SCENARIOS[name]
-  return withRecordingServer({ game: rouletteModule() }, async (server) => {
+  return withRecordingServer({ game: instantGameModule(rouletteGame) }, async (server) => {
     const client = connectLive(server, {
       service: 'roulette',
       description: scenario.description,
-      wire: rouletteStreamWire,
-      namespace: ROULETTE_NAMESPACE,
+      wire: rouletteClient.streamWire,
+      namespace: rouletteGame.namespace,
       start: (transport) =>
-        createActor(rouletteRoundMachine.provide({ actors: rouletteCommandActors(transport) }), {
-          input: { currency: server.currency, balance: server.balance },
-        }).start(),
+        createActor(
+          rouletteClient.roundMachine.provide({ actors: rouletteClient.commandActors(transport) }),
+          {
+            input: { currency: server.currency, balance: server.balance },
+          },
+        ).start(),
     })
     await scenario.play(recordedPlayer(client, client.machines))
     const recording = client.recording()
@@ -104,11 +102,14 @@ async function checkReplay(recording: Recording, live: RouletteSnapshot): Promis
   const result = await replay({
     recording,
     createActor: ({ clock, transport }) =>
-      createActor(rouletteRoundMachine.provide({ actors: rouletteCommandActors(transport) }), {
-        clock,
-        input: { currency: live.context.currency, balance: null },
-      }),
-    toEvent: (event) => rouletteEventFromStream(event.name, event.payload),
+      createActor(
+        rouletteClient.roundMachine.provide({ actors: rouletteClient.commandActors(transport) }),
+        {
+          clock,
+          input: { currency: live.context.currency, balance: null },
+        },
+      ),
+    toEvent: (event) => rouletteClient.eventFromStream(event.name, event.payload),
   })
   const summary = (value: unknown, context: RouletteSnapshot['context']) => ({
     value,

@@ -1,10 +1,12 @@
 /**
- * Cases, as the shell, the tools and the tests see it: the wire, the rules, the round machine and
- * its adapter to a transport, the catalogue and the case page (cases' module on the kit's
+ * Cases, as the shell, the tools and the tests see it: the definition, the logic and rules, the
+ * browser side the kit derives (wire, machines, stream), the catalogue (the registry's route,
+ * `/games/cases`) and the case page (`/games/cases/{slug}`, cases' module on the kit's
  * `GamePage`). Exports are listed by name (lint bans `export *`).
  */
-export { casesWire, caseOutcomeSchema, caseParamsSchema } from './protocol'
-export type { CaseBetAck, CaseBetCommand } from './protocol'
+export { casesGame } from './game'
+export { casesLogic, caseOutcomeSchema, caseParamsSchema, parseCanonicalTable } from './protocol'
+export { casesClient, casesWire } from './client'
 export {
   MAX_CASES_PER_OPENING,
   caseRules,
@@ -14,14 +16,6 @@ export {
   type CaseParams,
   type CaseTable,
 } from './rules'
-export { casesRoundMachine } from './round.machine'
-export {
-  CASES_NAMESPACE,
-  casesCommandActors,
-  casesEventFromStream,
-  casesStreamWire,
-} from './stream'
 
-/** The catalogue for /games/cases, and the live case page for /games/cases/{slug}. */
-export { CasesCatalogue, type CasesCatalogueProps } from './ui/CasesCatalogue'
-export { CaseGame, casesGame, casesPageHooks, type CaseGameProps } from './ui/CaseGame'
+export { CasesCatalogueGame } from './ui/CasesCatalogue'
+export { CaseGame, casesModule, casesPageHooks, type CaseGameProps } from './ui/CaseGame'

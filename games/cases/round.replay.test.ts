@@ -3,14 +3,7 @@ import { parseRecording } from '../engine/replay'
 import type { Minor } from '../engine/money'
 import { recordedStartBalance, replayRound } from '../kit/testing/replayRound'
 import three from '../../tests/recordings/cases-three.json'
-import {
-  casesCommandActors,
-  casesEventFromStream,
-  casesRoundMachine,
-  casesWire,
-  tableHash,
-  type CaseTable,
-} from '.'
+import { casesClient, casesWire, tableHash, type CaseTable } from '.'
 import { itemIndexOfTicket, openingStake } from './rules'
 
 /**
@@ -58,7 +51,7 @@ describe('cases recording (live)', () => {
     expect(recording.meta?.source).toBe('live')
     expect(recording.service).toBe('cases')
     for (const e of recording.events) {
-      if (e.dir === 'in' && !e.name.includes(':')) casesEventFromStream(e.name, e.payload)
+      if (e.dir === 'in' && !e.name.includes(':')) casesClient.eventFromStream(e.name, e.payload)
     }
   })
 
@@ -88,8 +81,9 @@ describe('cases recording (live)', () => {
 
     const result = await replayRound(recording, {
       wire: casesWire,
-      machine: (transport) => casesRoundMachine.provide({ actors: casesCommandActors(transport) }),
-      eventFromStream: casesEventFromStream,
+      machine: (transport) =>
+        casesClient.roundMachine.provide({ actors: casesClient.commandActors(transport) }),
+      eventFromStream: casesClient.eventFromStream,
     })
     expect(result.states).toEqual(['idle', 'betting', 'revealing', 'settled'])
     expect(result.context).toMatchObject({

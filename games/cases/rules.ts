@@ -21,7 +21,7 @@ import { MAX_BET_PAYOUT, type Currency, type Minor } from '../engine/money'
 import { multiplierOf } from '../kit/instant/protocol'
 import type { InstantRules } from '../kit/instant/rules'
 
-export { CASE_TICKETS }
+export { CASE_TICKETS, caseTicket }
 
 /** The most cases one opening may open (one bet). */
 export const MAX_CASES_PER_OPENING = 5

@@ -3,10 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { floatCursor, hashServerSeed } from '../engine/fairness'
 import type { Minor } from '../engine/money'
 import { parseRecording } from '../engine/replay'
-import { diceWire } from './protocol'
 import { replayDiceAutobet, recordedBetKey } from './autobet.replay'
 import { rollOf, settleDice, type DiceParams } from './rules'
-import { diceEventFromStream } from './stream'
+import { diceClient } from './client'
 import stopOnProfit from '../../tests/recordings/dice-autobet-stop-on-profit.json'
 
 /**
@@ -15,6 +14,7 @@ import stopOnProfit from '../../tests/recordings/dice-autobet-stop-on-profit.jso
  * recording server's seeds are public (scripts/recordDice.ts), so the rolls are checked against
  * the published algorithm; ids and times are the server's and are read from the file.
  */
+const { wire: diceWire, eventFromStream: diceEventFromStream } = diceClient
 const recording = parseRecording(stopOnProfit)
 const SERVER_SEED = createHash('sha256').update('tessera recordings dice:server:1').digest('hex')
 

@@ -9,9 +9,9 @@ import type { Currency, Minor } from '../engine/money'
 import { replay, type Recording, type ReplayResult } from '../engine/replay'
 import { linkInstantAutobet } from '../kit/instant/autobetLink'
 import type { CommandKey } from '../kit/protocol'
-import { diceAutobetMachine } from './autobet.machine'
-import { diceRoundMachine } from './round.machine'
-import { diceCommandActors, diceEventFromStream } from './stream'
+import { diceClient } from './client'
+
+const { autobetMachine: diceAutobetMachine, roundMachine: diceRoundMachine } = diceClient
 
 /** The input name of the auto-bet machine in a recording (`to` of its inputs). */
 export const AUTOBET_INPUT = 'autobet'
@@ -37,7 +37,7 @@ export async function replayDiceAutobet(
     recording,
     createActor: ({ clock, transport }) => {
       const actor = createActor(
-        diceRoundMachine.provide({ actors: diceCommandActors(transport) }),
+        diceRoundMachine.provide({ actors: diceClient.commandActors(transport) }),
         {
           clock,
           input: start,
@@ -48,7 +48,7 @@ export async function replayDiceAutobet(
       unlink = linkInstantAutobet({ round: actor, autobet, newKey: () => recordedBetKey(++n) })
       return actor
     },
-    toEvent: (event) => diceEventFromStream(event.name, event.payload),
+    toEvent: (event) => diceClient.eventFromStream(event.name, event.payload),
     sendTo: (to, intent) => {
       if (to !== AUTOBET_INPUT) throw new Error(`[dice replay] an input to "${to}"`)
       autobet.send(intent as Parameters<typeof autobet.send>[0])

@@ -5,11 +5,14 @@ import type { InstantAutobetSettings } from '../kit/instant/autobet.machine'
 import { linkInstantAutobet } from '../kit/instant/autobetLink'
 import type { InstantBetAck, InstantBetCommand } from '../kit/instant/protocol'
 import type { CommandKey } from '../kit/protocol'
-import { rouletteAutobetMachine } from './autobet.machine'
-import { rouletteWire } from './protocol'
-import { rouletteRoundMachine } from './round.machine'
+import { rouletteClient } from './client'
 import { spinPayout, type RouletteBet, type RouletteOutcome, type RouletteParams } from './rules'
 
+const {
+  autobetMachine: rouletteAutobetMachine,
+  roundMachine: rouletteRoundMachine,
+  wire: rouletteWire,
+} = rouletteClient
 const LIMITS = betLimits('roulette', 'RUB')
 const START = 1_000_000
 

@@ -1,10 +1,11 @@
 /**
- * Roulette, as the shell, the tools and the tests see it: the wire, the rules, the round machine
- * and its adapter to a transport, and the game's page (roulette's module on the kit's `GamePage`).
+ * Roulette, as the shell, the tools and the tests see it: the definition, the logic and rules,
+ * the browser side the kit derives (wire, machines, stream), and the game's page (roulette's module on the kit's `GamePage`).
  * Exports are listed by name (lint bans `export *`).
  */
-export { rouletteWire, rouletteOutcomeSchema, rouletteParamsSchema } from './protocol'
-export type { RouletteBetAck, RouletteBetCommand } from './protocol'
+export { rouletteGame } from './game'
+export { rouletteLogic, rouletteOutcomeSchema, rouletteParamsSchema } from './protocol'
+export { rouletteClient, rouletteStakeRule } from './client'
 export {
   PAYOUT_ODDS,
   POCKETS,
@@ -16,18 +17,11 @@ export {
   type RouletteOutcome,
   type RouletteParams,
 } from './rules'
-export { rouletteRoundMachine } from './round.machine'
-export {
-  ROULETTE_NAMESPACE,
-  rouletteCommandActors,
-  rouletteEventFromStream,
-  rouletteStreamWire,
-} from './stream'
 
 /** The live roulette game for the shell's /games/roulette page, and roulette as a kit module. */
 export {
   RouletteGame,
-  rouletteGame,
+  rouletteModule,
   roulettePageHooks,
   type RouletteGameProps,
 } from './ui/RouletteGame'

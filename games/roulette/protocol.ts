@@ -1,11 +1,15 @@
 /**
- * The roulette wire: the instant kit's wire ({@link instantWire}) with roulette's params (the chips
- * of one spin, whose sum is the bet's amount) and outcome (the pocket, 0..36).
+ * Roulette's logic for the instant kit: its params (the chips of one spin, whose sum is the bet's
+ * amount), its outcome (the pocket, 0..36) and its rules. The kit derives the wire from them and
+ * the definition (`game.ts`).
  */
 import { z } from 'zod/mini'
+import type { Minor } from '../engine/money'
 import { stakeSchema } from '../kit/protocol'
-import { instantWire } from '../kit/instant/protocol'
+import { instantLogic } from '../kit/instant/define'
 import {
+  colorOf,
+  rouletteRules,
   EVEN_KINDS,
   INSIDE_KINDS,
   MAX_BETS_PER_SPIN,
@@ -54,11 +58,14 @@ export const rouletteParamsSchema = z.object({
 /** A spin's outcome: the pocket. */
 export const rouletteOutcomeSchema = z.object({ pocket: pocketSchema })
 
-/** The roulette wire: `bet` (one spin, one trip), `sync` and the `snapshot` event. */
-export const rouletteWire = instantWire('roulette', rouletteParamsSchema, rouletteOutcomeSchema)
+/** Roulette's logic: params, outcome, rules, and the pocket as the verifier prints it. */
+export const rouletteLogic = instantLogic({
+  params: rouletteParamsSchema,
+  outcome: rouletteOutcomeSchema,
+  rules: rouletteRules,
+  describe: ({ pocket }) => `pocket ${pocket} ${colorOf(pocket)}`,
+  example: { bets: [{ kind: 'red', amount: 100 as Minor }] },
+  fair: { usage: 'pocket = floor(float * 37)' },
+})
 
 export type { RouletteOutcome, RouletteParams }
-/** A roulette bet command (parsed). */
-export type RouletteBetCommand = z.output<typeof rouletteWire.schemas.bet>
-/** The answer to a roulette bet. */
-export type RouletteBetAck = z.output<typeof rouletteWire.schemas.betAck>

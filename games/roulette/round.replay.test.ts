@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { parseRecording } from '../engine/replay'
 import { recordedStartBalance, replayRound } from '../kit/testing/replayRound'
 import spin from '../../tests/recordings/roulette-spin.json'
-import {
-  rouletteCommandActors,
-  rouletteEventFromStream,
-  rouletteRoundMachine,
-  rouletteWire,
-  spinPayout,
-  totalStake,
-} from '.'
+import { rouletteClient, spinPayout, totalStake } from '.'
+
+const {
+  commandActors: rouletteCommandActors,
+  eventFromStream: rouletteEventFromStream,
+  roundMachine: rouletteRoundMachine,
+  wire: rouletteWire,
+} = rouletteClient
 
 /**
  * A live roulette session against the reference server (`npm run record -- roulette-spin`, see

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod/mini'
 import { floatCursor } from '../engine/fairness'
 import type { Minor } from '../engine/money'
-import { rouletteParamsSchema, rouletteWire } from './protocol'
+import { instantWireOf } from '../kit/instant/define'
+import { rouletteGame } from './game'
+import { rouletteLogic, rouletteParamsSchema } from './protocol'
 import {
   MAX_BETS_PER_SPIN,
   POCKETS,
@@ -175,7 +177,7 @@ describe('roulette protocol', () => {
     ]) {
       expect(z.safeParse(rouletteParamsSchema, { bets: [bad] }).success).toBe(false)
     }
-    expect(rouletteWire.commandNames).toEqual(['bet', 'sync'])
+    expect(instantWireOf(rouletteGame, rouletteLogic).commandNames).toEqual(['bet', 'sync'])
   })
 })
 

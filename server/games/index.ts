@@ -1,27 +1,33 @@
 /**
- * The registry of the server's games: the one place a new game is added. The realtime layer
+ * The server's games, read from the registry of games (games/registry.ts). The realtime layer
  * starts each on its namespace, the HTTP app mounts its routes, the profile history pages its
  * bets (see docs/adding-a-game.md).
  */
 import type { BetHistoryItem, GameServiceName } from '../../contract'
-import { casesModule } from './cases'
+import { INSTANT_GAMES, type InstantGameId } from '../../games/registry'
+import { casesServerParts } from './cases'
 import { crashModule } from './crash'
-import { diceModule } from './dice'
-import { liveModule } from './kit/instant/module'
+import { instantGameModule, liveModule, type InstantServerParts } from './kit/instant/module'
 import type { GameModule, GameRuntime } from './kit/module'
-import { rouletteModule } from './roulette'
 
 /** A game as the server runs it: on a service of SPEC.md section 7, its bets in the history. */
 export type ServerGame = GameModule<GameRuntime, GameServiceName, BetHistoryItem>
 
 /**
- * Every game this server runs. `live` is the instant games' live tables (on `general`), with the
- * seeds and proof routes and the instant bets' history.
+ * What an instant game whose rules are data adds on the server, by game (its catalogue and the
+ * rules of each bet read from it): the games whose logic alone plays them have none.
+ */
+const INSTANT_SERVER_PARTS: Partial<Record<InstantGameId, InstantServerParts>> = {
+  cases: casesServerParts,
+}
+
+/**
+ * Every game this server runs: crash, each instant game of the registry (games/registry.ts; an
+ * instant game has no server file of its own) and `live`, the instant games' live tables (on
+ * `general`), with the seeds and proof routes and the instant bets' history.
  */
 export const GAME_MODULES: readonly ServerGame[] = [
   crashModule(),
-  diceModule(),
-  rouletteModule(),
-  casesModule(),
+  ...INSTANT_GAMES.map((game) => instantGameModule(game, INSTANT_SERVER_PARTS[game.id])),
   liveModule(),
 ]

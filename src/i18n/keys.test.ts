@@ -2,6 +2,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { faqDoc, policyDoc } from '../pages/contentSchemas'
+import { PLAYABLE_GAMES } from '../pages/lobby/playableGames'
 import { ROUTES } from '../routes/table'
 import { LOCALES } from './locales'
 
@@ -82,9 +83,11 @@ const source = [join(root, 'src'), ...gameUis]
   .join('\n')
 const keyPattern = new RegExp(`['"\`]((?:${namespaces('en').join('|')}):[A-Za-z0-9_.]+)['"\`]`, 'g')
 const literalKeys = new Set([...source.matchAll(keyPattern)].map((m) => m[1] as string))
-const tableKeys = ROUTES.flatMap((r) => [r.titleKey, r.descriptionKey, r.metaKey]).filter(
-  (k): k is string => k !== undefined,
-)
+const tableKeys = [
+  ...ROUTES.flatMap((r) => [r.titleKey, r.descriptionKey, r.metaKey]),
+  // The lobby's blurb of each registered game (its name is its route's title).
+  ...PLAYABLE_GAMES.map((g) => g.blurb),
+].filter((k): k is string => k !== undefined)
 
 describe('locales', () => {
   const english = keysOf('en')

@@ -2,6 +2,8 @@
  * The interface languages and how each appears in URLs and in `<html lang>`. Pure data, shared by
  * the router rewrite, the locale decision and the i18n loader.
  */
+import { GAME_IDS } from '../../games/registry'
+
 export const LOCALES = ['en', 'ru', 'kz'] as const
 
 /** An interface language: also the name of its folder under `locales/`. */
@@ -28,10 +30,8 @@ export const HTML_LANG: Record<Locale, string> = { en: 'en', ru: 'ru', kz: 'kk' 
 export const ON_DEMAND_NAMESPACES: readonly string[] = [
   'policy',
   'faq',
-  'crash',
-  'dice',
-  'roulette',
-  'cases',
+  // Each game's own texts (locales/<locale>/<id>.json), one namespace per game of the registry.
+  ...GAME_IDS,
   'kit',
 ]
 

@@ -1,3 +1,4 @@
+import { GAMES, gameById, type RegisteredGame } from '../../games/registry'
 import { PREFIXED_LOCALES } from '../i18n/locales'
 
 /**
@@ -92,6 +93,30 @@ const built = (id: string, path: string, extra: Partial<RouteEntry> = {}): Route
 
 const game = { game: true, fullWidth: true } as const
 
+/**
+ * A registered game's route (games/registry.ts), `/games/<id>`, with the code and texts it loads
+ * before its first frame: an instant game's page is the shell's generic one around the game's
+ * module (`games/<id>/index.ts`, src/routes/gameLoaders.ts); a live game has its own page.
+ */
+function gameRoute(registered: RegisteredGame): RouteEntry {
+  const { id } = registered
+  const module = registered.family === 'instant' ? `games/${id}/index.ts` : livePages[registered.id]
+  return built(id, `/games/${id}`, { ...game, lazy: { module, namespaces: [id, 'kit'] } })
+}
+
+/** The pages of the live games (their family has no generic page yet). */
+const livePages: Record<Extract<RegisteredGame, { family: 'live' }>['id'], string> = {
+  crash: 'src/pages/CrashPage.tsx',
+}
+
+/**
+ * SPEC's games that are not built yet: their routes show the placeholder page until their game
+ * joins the registry (then `gameRoute` makes the route).
+ */
+const placeholderGames = ['coinflip', 'hilo', 'keno']
+  .filter((id) => !gameById(id))
+  .map((id) => content(id, `/games/${id}`, game))
+
 /** Every path of the product. The i18n key test counts the title and description keys as used. */
 export const ROUTES: readonly RouteEntry[] = [
   built('home', '/', { fullWidth: true }),
@@ -121,28 +146,13 @@ export const ROUTES: readonly RouteEntry[] = [
   content('tournaments', '/tournaments'),
   content('tournamentsStatus', '/tournaments/:status'),
   content('tournament', '/tournament/:id'),
-  built('cases', '/games/cases', {
-    lazy: { module: 'src/pages/CasesPage.tsx', namespaces: ['cases'] },
-  }),
+  ...GAMES.map(gameRoute),
+  // A case's own page: cases' second route, beside the catalogue the registry's route shows.
   built('case', '/games/cases/:slug', {
     ...game,
     lazy: { module: 'src/pages/CasePage.tsx', namespaces: ['cases', 'kit'] },
   }),
-  content('coinflip', '/games/coinflip', game),
-  built('crash', '/games/crash', {
-    ...game,
-    lazy: { module: 'src/pages/CrashPage.tsx', namespaces: ['crash', 'kit'] },
-  }),
-  built('dice', '/games/dice', {
-    ...game,
-    lazy: { module: 'src/pages/DicePage.tsx', namespaces: ['dice', 'kit'] },
-  }),
-  content('hilo', '/games/hilo', game),
-  content('keno', '/games/keno', game),
-  built('roulette', '/games/roulette', {
-    ...game,
-    lazy: { module: 'src/pages/RoulettePage.tsx', namespaces: ['roulette', 'kit'] },
-  }),
+  ...placeholderGames,
   content('slots', '/games/slots'),
   content('slotDemo', '/games/slots/:slots/demo', game),
   content('slotPlay', '/games/slots/:slots/play', game),

@@ -6,11 +6,13 @@ import {
   type AnyRoute,
   type RouteComponent,
 } from '@tanstack/react-router'
+import { INSTANT_GAMES, type RegisteredInstantGame } from '../../games/registry'
 import { loadNamespaces } from '../i18n'
 import { RootLayout } from '../layouts/RootLayout'
 import { ContentPage } from '../pages/ContentPage'
 import { ErrorPage } from '../pages/ErrorPage'
 import { FaqPage } from '../pages/FaqPage'
+import { InstantGamePage } from '../pages/InstantGamePage'
 import { LobbyPage } from '../pages/lobby/LobbyPage'
 import { NoAccessPage } from '../pages/NoAccessPage'
 import { NotFoundPage } from '../pages/NotFoundPage'
@@ -19,6 +21,7 @@ import { ProfileLayout } from '../pages/ProfileLayout'
 import { profilePage } from '../pages/profile/routes'
 import { FatalRouteError } from '../features/errors/FatalRouteError'
 import { gameServiceUrl } from '../features/session/serviceUrls'
+import { INSTANT_GAME_LOADERS } from './gameLoaders'
 import { INVALID_PARAMS, paramsSchema, parseErrorCode } from './params'
 import {
   PAGE_NAMESPACES,
@@ -52,41 +55,27 @@ const CrashPageLazy = lazyRouteComponent(
 )
 
 /**
- * The dice page, likewise: PixiJS, the game and its texts load with the route, and the URL of
- * the `general` service, whose live tables show under the game.
+ * An instant game's page, likewise: the game (its loader, src/routes/gameLoaders.ts: PixiJS, the
+ * game and the kit) and its texts load with the route, and the URLs of its service and of the
+ * `general` service, whose live tables show under the game. The page around it is the shell's
+ * one instant game page.
  */
-const DicePageLazy = lazyRouteComponent(
-  () =>
+function instantGamePage({ id, service }: RegisteredInstantGame): RouteComponent {
+  return lazyRouteComponent(() =>
     Promise.all([
-      import('../pages/DicePage'),
-      loadNamespaces(lazyNamespaces('dice')),
-      gameServiceUrl('dice').catch(() => undefined),
+      INSTANT_GAME_LOADERS[id](),
+      loadNamespaces(lazyNamespaces(id)),
+      gameServiceUrl(service).catch(() => undefined),
       gameServiceUrl('general').catch(() => undefined),
-    ]).then(([page]) => page),
-  'DicePage',
-)
+    ]).then(([Game]) => ({
+      default: function InstantGameRoute() {
+        return <InstantGamePage id={id} service={service} Game={Game} />
+      },
+    })),
+  )
+}
 
-/** The roulette page, likewise. */
-const RoulettePageLazy = lazyRouteComponent(
-  () =>
-    Promise.all([
-      import('../pages/RoulettePage'),
-      loadNamespaces(lazyNamespaces('roulette')),
-      gameServiceUrl('general').catch(() => undefined),
-    ]).then(([page]) => page),
-  'RoulettePage',
-)
-
-/** The cases catalogue and a case's page, likewise (a case's page shows the live tables too). */
-const CasesPageLazy = lazyRouteComponent(
-  () =>
-    Promise.all([
-      import('../pages/CasesPage'),
-      loadNamespaces(lazyNamespaces('cases')),
-      gameServiceUrl('cases').catch(() => undefined),
-    ]).then(([page]) => page),
-  'CasesPage',
-)
+/** A case's page (`/games/cases/{slug}`), likewise: cases' second route, the live tables too. */
 const CasePageLazy = lazyRouteComponent(
   () =>
     Promise.all([
@@ -112,9 +101,7 @@ const ResetPasswordPageLazy = lazyRouteComponent(
 const BUILT_PAGES: Readonly<Record<string, RouteComponent>> = {
   home: LobbyPage,
   crash: CrashPageLazy,
-  dice: DicePageLazy,
-  roulette: RoulettePageLazy,
-  cases: CasesPageLazy,
+  ...Object.fromEntries(INSTANT_GAMES.map((game) => [game.id, instantGamePage(game)])),
   case: CasePageLazy,
   passwordReset: PasswordResetPageLazy,
   resetPassword: ResetPasswordPageLazy,

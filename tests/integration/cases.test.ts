@@ -11,12 +11,12 @@ import {
   caseParamsSchema,
   parseCanonicalTable,
 } from '../../games/cases/protocol'
-import { caseRules, tableHash, type CaseTable } from '../../games/cases/rules'
+import { caseRules, tableHash, type CaseOutcome, type CaseTable } from '../../games/cases/rules'
 import { floatCursor, hashServerSeed } from '../../games/engine/fairness'
 import type { Minor } from '../../games/engine/money'
-import type { CaseBetAck } from '../../games/cases/protocol'
+import type { InstantBetAck } from '../../games/kit/instant/protocol'
 import type { Db } from '../../server/db/db'
-import { casesModule } from '../../server/games/cases'
+import { GAME_MODULES } from '../../server/games'
 import { caseCatalogue } from '../../server/games/cases/service'
 import { instantKit, type InstantKit } from '../../server/games/kit/instant/kit'
 import type { InstantRuntime } from '../../server/games/kit/instant/module'
@@ -45,7 +45,13 @@ describe.each(testDrivers())('cases on $name', (driver) => {
     t = await startTestApp(db)
     const log = { info: () => {}, error: (obj: unknown, msg: string) => console.error(msg, obj) }
     kit = instantKit(t.services, { log, seeds: fixedSeeds(`cases-${driver.name}`) })
-    runtime = await casesModule().start({ services: t.services, nsp: undefined as never, log })
+    // The module the server runs: derived from the registry's definition, with cases' parts.
+    const cases = GAME_MODULES.find((m) => m.id === 'cases')!
+    runtime = (await cases.start({
+      services: t.services,
+      nsp: undefined as never,
+      log,
+    })) as InstantRuntime
   }, 120_000)
   afterAll(async () => {
     await kit?.bets.idle()
@@ -58,7 +64,7 @@ describe.each(testDrivers())('cases on $name', (driver) => {
     const bet = runtime.wire.commands.bet!
     const cmd = bet.parse(payload)
     if (cmd === null) throw new Error('refused by the wire')
-    return (await bet.run(user, cmd as never)) as CaseBetAck
+    return (await bet.run(user, cmd as never)) as InstantBetAck<CaseOutcome>
   }
   const pocket = async () =>
     caseResponse.parse((await t.call('GET', '/api/games/cases/pocket')).json())
@@ -119,7 +125,7 @@ describe.each(testDrivers())('cases on $name', (driver) => {
     // The same key after this process forgot it: the ledger's key answers.
     const restarted = instantKit({ ...t.services }, { seeds: fixedSeeds('restart') })
     const rules = caseRules((await caseCatalogue(t.services).openable('pocket'))!)
-    expect(await restarted.bets.place({ id: 'cases', rules }, user, cmd)).toEqual(a)
+    expect(await restarted.bets.place({ id: 'cases', limits: null, rules }, user, cmd)).toEqual(a)
     const paid = a.type === 'ok' ? a.payout : 0
     expect(await balance(user.userId)).toBe(100_000 - 10_000 + paid)
   })

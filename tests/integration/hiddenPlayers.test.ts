@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { profileUserResponse, registerResponse } from '../../contract'
 import { PROTOCOL_VERSION, parseAck, parseServerEvent } from '../../games/crash/protocol'
-import { diceWire } from '../../games/dice/protocol'
+import { diceGame } from '../../games/dice/game'
+import { diceLogic } from '../../games/dice/protocol'
+import { instantWireOf } from '../../games/kit/instant/define'
 import {
   INSTANT_PROTOCOL_VERSION,
   LIVE_NAMESPACE,
@@ -32,6 +34,8 @@ afterAll(async () => {
 })
 
 /** A client socket on `namespace`, every one from the same address. */
+const diceWire = instantWireOf(diceGame, diceLogic)
+
 const connect = (namespace: string, token?: string) =>
   s.connect(namespace, token ?? null, '10.20.0.1')
 

@@ -4,7 +4,6 @@ import type { SnapshotFrom } from 'xstate'
 import type { CaseResponse } from '../../../contract'
 import { formatMoney, type Minor } from '../../engine/money'
 import { newCommandKey } from '../../kit/stream/commandKey'
-import { connectGameStream } from '../../kit/stream/connectGameStream'
 import { GameFrame } from '../../kit/ui/GameFrame'
 import { GamePage } from '../../kit/ui/GamePage'
 import type { GameHooks, GameLayoutProps, GameModule, GamePageProps } from '../../kit/ui/gameModule'
@@ -17,7 +16,7 @@ import {
 } from '../../kit/ui/instantPage'
 import { useInstantSettings } from '../../kit/ui/instantSettings'
 import { seedsApi } from '../../kit/ui/seedsApi'
-import { casesRoundMachine } from '../round.machine'
+import { casesClient } from '../client'
 import {
   CASE_TICKETS,
   itemIndexOfTicket,
@@ -27,13 +26,13 @@ import {
   type CaseTable,
 } from '../rules'
 import { openingView, restingView, spinDuration, type CaseView } from '../scene/caseView'
-import { CASES_NAMESPACE, casesCommandActors, casesStreamWire } from '../stream'
 import { CaseItems } from './CaseItems'
 import { CasePanel } from './CasePanel'
 import { loadCase, tableOf, type Loaded } from './catalogueApi'
 import { textIn, useReveal } from './caseText'
 import './cases.css'
 
+const casesRoundMachine = casesClient.roundMachine
 type Snapshot = SnapshotFrom<typeof casesRoundMachine>
 
 /** The case page's own props, besides every game's: the case, and the `?bet=` proof. */
@@ -239,17 +238,17 @@ function CaseLayout(props: GameLayoutProps<typeof casesRoundMachine> & CaseGameE
 export const casesPageHooks: GameHooks<Snapshot> = instantPageHooks<Snapshot>()
 
 /** Cases as a kit game module. */
-export const casesGame: GameModule<typeof casesRoundMachine, CaseGameExtra> = {
+export const casesModule: GameModule<typeof casesRoundMachine, CaseGameExtra> = {
   id: 'cases',
-  machine: (transport) => casesRoundMachine.provide({ actors: casesCommandActors(transport) }),
+  machine: (transport) =>
+    casesRoundMachine.provide({ actors: casesClient.commandActors(transport) }),
   input: instantRoundInput,
-  connect: (options) =>
-    connectGameStream({ ...options, wire: casesStreamWire, namespace: CASES_NAMESPACE }),
+  connect: casesClient.connect,
   hooks: casesPageHooks,
   Layout: CaseLayout,
 }
 
 /** The live case page for the shell's /games/cases/{slug}. */
 export function CaseGame(props: CaseGameProps) {
-  return <GamePage game={casesGame} {...props} />
+  return <GamePage game={casesModule} {...props} />
 }

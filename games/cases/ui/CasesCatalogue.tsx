@@ -2,6 +2,7 @@ import { useEffect, useState, type MouseEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { CaseSummary } from '../../../contract'
 import { formatMoney, minorPerMajor, type Minor, type MoneyLocale } from '../../engine/money'
+import type { GamePageProps } from '../../kit/ui/gameModule'
 import { loadCases, type Loaded } from './catalogueApi'
 import { formatRtp } from './CaseItems'
 import { textIn } from './caseText'
@@ -16,6 +17,23 @@ export interface CasesCatalogueProps {
   hrefOf: (slug: string) => string
   /** Opens a case's page in place (the router), for a plain click on its card. */
   onOpen: (slug: string) => void
+}
+
+/**
+ * The catalogue as the registry's route shows it (`/games/cases`, the instant game page): the
+ * shell's props, its links opening a case's page.
+ */
+export function CasesCatalogueGame(props: GamePageProps) {
+  const { links } = props
+  const path = (slug: string) => `/games/cases/${encodeURIComponent(slug)}`
+  return (
+    <CasesCatalogue
+      serviceUrl={props.serviceUrl}
+      locale={props.locale}
+      hrefOf={(slug) => (links ? links.href(path(slug)) : path(slug))}
+      onOpen={(slug) => (links ? links.open(path(slug)) : window.location.assign(path(slug)))}
+    />
+  )
 }
 
 /** The price filters: every case, or a band of prices in major units of the case's currency. */

@@ -5,7 +5,6 @@ import { formatMoney, type Minor } from '../../engine/money'
 import { MULTIPLIER_SCALE } from '../../kit/instant/protocol'
 import type { InstantResult } from '../../kit/instant/round.machine'
 import { newCommandKey } from '../../kit/stream/commandKey'
-import { connectGameStream } from '../../kit/stream/connectGameStream'
 import { initialAmountText } from '../../kit/ui/AmountField'
 import { GameFrame } from '../../kit/ui/GameFrame'
 import type { GameHooks, GameLayoutProps, GameModule, GamePageProps } from '../../kit/ui/gameModule'
@@ -18,11 +17,9 @@ import {
 import { GamePage } from '../../kit/ui/GamePage'
 import { InstantBetPanel, instantErrorKey } from '../../kit/ui/InstantBetPanel'
 import { InstantLiveTables } from '../../kit/ui/InstantLiveTables'
-import { diceAutobetMachine } from '../autobet.machine'
 import { ProofDialog } from '../../kit/ui/ProofDialog'
 import { ResultStrip } from '../../kit/ui/ResultStrip'
-import { diceOutcomeSchema, diceParamsSchema } from '../protocol'
-import { diceRoundMachine } from '../round.machine'
+import { diceClient } from '../client'
 import {
   chanceOf,
   formatHundredths,
@@ -33,12 +30,12 @@ import {
   type DiceParams,
 } from '../rules'
 import { toDiceView } from '../scene/diceView'
-import { DICE_NAMESPACE, diceCommandActors, diceStreamWire } from '../stream'
 import { DiceBetProof } from './DiceBetProof'
 import { DiceFields } from './DiceFields'
 import { DEFAULT_DICE_PARAMS } from './diceFields'
 import './dice.css'
 
+const diceRoundMachine = diceClient.roundMachine
 type Snapshot = SnapshotFrom<typeof diceRoundMachine>
 
 /** Dice's own page props, besides every game's: the `?bet=` proof. */
@@ -51,8 +48,8 @@ const noop = () => {}
 
 /** Dice's proofs and auto-bet, for the kit's instant layout. */
 const DICE_PAGE = {
-  proof: { game: 'dice', params: diceParamsSchema, outcome: diceOutcomeSchema },
-  autobet: diceAutobetMachine,
+  proof: { game: 'dice', params: diceClient.logic.params, outcome: diceClient.logic.outcome },
+  autobet: diceClient.autobetMachine,
 }
 
 /** The scene's code (and Pixi with it) loads after the page's first frame (see `CanvasHost`). */
@@ -204,17 +201,16 @@ function DiceLayout(props: GameLayoutProps<typeof diceRoundMachine> & DicePageEx
 export const dicePageHooks: GameHooks<Snapshot> = instantPageHooks<Snapshot>()
 
 /** Dice as a kit game module. */
-export const diceGame: GameModule<typeof diceRoundMachine, DicePageExtra> = {
+export const diceModule: GameModule<typeof diceRoundMachine, DicePageExtra> = {
   id: 'dice',
-  machine: (transport) => diceRoundMachine.provide({ actors: diceCommandActors(transport) }),
+  machine: (transport) => diceRoundMachine.provide({ actors: diceClient.commandActors(transport) }),
   input: instantRoundInput,
-  connect: (options) =>
-    connectGameStream({ ...options, wire: diceStreamWire, namespace: DICE_NAMESPACE }),
+  connect: diceClient.connect,
   hooks: dicePageHooks,
   Layout: DiceLayout,
 }
 
 /** The live dice game for the shell's /games/dice page. */
 export function DiceGame(props: DiceGameProps) {
-  return <GamePage game={diceGame} {...props} />
+  return <GamePage game={diceModule} {...props} />
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { Minor } from '../../engine/money'
-import { diceWire } from '../../dice/protocol'
+import { diceGame } from '../../dice/game'
+import { diceLogic } from '../../dice/protocol'
+import { instantWireOf } from './define'
 import {
   INSTANT_PROTOCOL_VERSION as v,
   liveWire,
@@ -10,6 +12,7 @@ import {
 } from './protocol'
 
 const hash = 'ab'.repeat(32)
+const diceWire = instantWireOf(diceGame, diceLogic)
 
 describe('instant wire', () => {
   it('parses a bet with its game params and refuses params of another shape', () => {

@@ -12,6 +12,7 @@ import { connectGameStream } from '../stream/connectGameStream'
 import type { SocketFactory } from '../../engine/stream'
 import type { LiveTablesShell } from './gameModule'
 import { useKitText } from './kitText'
+import { gameNameKey } from '../define'
 import { BetsTable, type LiveBetsColumn } from './LiveBets'
 
 /** The tables, in the order of their tabs. */
@@ -22,12 +23,6 @@ const TABS = [
 ] as const satisfies readonly { id: keyof LiveTables; label: string; empty: string }[]
 
 type Tab = (typeof TABS)[number]['id']
-
-/** The instant games' names; a game the client does not know yet shows its id. */
-const GAME_NAMES: Readonly<Record<string, string>> = {
-  dice: 'kit:live.games.dice',
-  roulette: 'kit:live.games.roulette',
-}
 
 /** How the live tables open their stream: `connectLiveTables`, or a test's over a fake socket. */
 export type ConnectLiveTables = (options: {
@@ -116,8 +111,8 @@ export function InstantLiveTables(props: InstantLiveTablesProps) {
   // Stable columns, so the table's memoised rows re-render only when a row changes.
   const { lead, columns } = useMemo(() => {
     const gameName = (row: LiveTableRow) => {
-      const key = GAME_NAMES[row.game]
-      return key ? t(key) : row.game
+      // A game's name is its page's title; a game the client does not know yet shows its id.
+      return t(gameNameKey(row.game), { defaultValue: row.game })
     }
     const lead: LiveBetsColumn<LiveTableRow>[] = [
       {

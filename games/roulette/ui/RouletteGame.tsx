@@ -4,7 +4,6 @@ import type { SnapshotFrom } from 'xstate'
 import { betLimits, formatMoney, type Minor } from '../../engine/money'
 import type { InstantResult } from '../../kit/instant/round.machine'
 import { newCommandKey } from '../../kit/stream/commandKey'
-import { connectGameStream } from '../../kit/stream/connectGameStream'
 import { GameFrame } from '../../kit/ui/GameFrame'
 import type { GameHooks, GameLayoutProps, GameModule, GamePageProps } from '../../kit/ui/gameModule'
 import {
@@ -16,13 +15,10 @@ import {
 import { InstantLiveTables } from '../../kit/ui/InstantLiveTables'
 import { GamePage } from '../../kit/ui/GamePage'
 import { InstantBetPanel, instantErrorKey } from '../../kit/ui/InstantBetPanel'
-import { rouletteAutobetMachine } from '../autobet.machine'
 import { ResultStrip } from '../../kit/ui/ResultStrip'
-import { rouletteOutcomeSchema, rouletteParamsSchema } from '../protocol'
-import { rouletteRoundMachine } from '../round.machine'
+import { rouletteClient } from '../client'
 import { isValidSpin, type RouletteOutcome, type RouletteParams } from '../rules'
 import { toRouletteView } from '../scene/rouletteView'
-import { ROULETTE_NAMESPACE, rouletteCommandActors, rouletteStreamWire } from '../stream'
 import {
   EMPTY_TABLE,
   betsOf,
@@ -41,6 +37,7 @@ import { RouletteChips } from './RouletteChips'
 import { RouletteTable } from './RouletteTable'
 import './roulette.css'
 
+const rouletteRoundMachine = rouletteClient.roundMachine
 type Snapshot = SnapshotFrom<typeof rouletteRoundMachine>
 type Spin = InstantResult<RouletteParams, RouletteOutcome>
 
@@ -57,8 +54,12 @@ const noop = () => {}
 
 /** Roulette's proofs and auto-bet, for the kit's instant layout. */
 const ROULETTE_PAGE = {
-  proof: { game: 'roulette', params: rouletteParamsSchema, outcome: rouletteOutcomeSchema },
-  autobet: rouletteAutobetMachine,
+  proof: {
+    game: 'roulette',
+    params: rouletteClient.logic.params,
+    outcome: rouletteClient.logic.outcome,
+  },
+  autobet: rouletteClient.autobetMachine,
 }
 
 /** Roulette's page: recent pockets, the wheel, the table of chips and the bet panel. */
@@ -212,18 +213,17 @@ function RouletteLayout(props: GameLayoutProps<typeof rouletteRoundMachine> & Ro
 export const roulettePageHooks: GameHooks<Snapshot> = instantPageHooks<Snapshot>()
 
 /** Roulette as a kit game module. */
-export const rouletteGame: GameModule<typeof rouletteRoundMachine, RoulettePageExtra> = {
+export const rouletteModule: GameModule<typeof rouletteRoundMachine, RoulettePageExtra> = {
   id: 'roulette',
   machine: (transport) =>
-    rouletteRoundMachine.provide({ actors: rouletteCommandActors(transport) }),
+    rouletteRoundMachine.provide({ actors: rouletteClient.commandActors(transport) }),
   input: instantRoundInput,
-  connect: (options) =>
-    connectGameStream({ ...options, wire: rouletteStreamWire, namespace: ROULETTE_NAMESPACE }),
+  connect: rouletteClient.connect,
   hooks: roulettePageHooks,
   Layout: RouletteLayout,
 }
 
 /** The live roulette game for the shell's /games/roulette page. */
 export function RouletteGame(props: RouletteGameProps) {
-  return <GamePage game={rouletteGame} {...props} />
+  return <GamePage game={rouletteModule} {...props} />
 }

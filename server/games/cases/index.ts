@@ -1,40 +1,24 @@
 /**
- * The cases module: an instant game on the kit (kit/instant), `/cases` on the `cases` service.
- * Its rules are data: each opening reads its case's price and current item table
- * (`caseRules` of games/cases/rules.ts, the same code the verifier runs), and its params name the
- * table's hash, which must be the one the case offers now. Its routes are the catalogue.
+ * Cases on the server: the instant kit derives its module from the definition
+ * (games/cases/game.ts); what this adds is the data its rules are: each opening reads its case's
+ * price and current item table from the catalogue (`caseRules` of games/cases/rules.ts, the same
+ * code the verifier runs), and its params must name that table's hash. Its routes are the
+ * catalogue.
  */
-import { casesWire } from '../../../games/cases/protocol'
+import { caseParamsSchema } from '../../../games/cases/protocol'
 import { caseRules } from '../../../games/cases/rules'
-import { instantGameModule } from '../kit/instant/module'
+import type { InstantRules } from '../../../games/kit/instant/rules'
+import type { InstantServerParts } from '../kit/instant/module'
 import { casesRoutes } from './routes'
 import { caseCatalogue } from './service'
 
-/** The cases module. */
-export function casesModule() {
-  return instantGameModule(
-    {
-      id: 'cases',
-      // Never used: every bet takes its case's rules (rulesFor).
-      rules: {
-        game: 'cases',
-        refusal: () => 'bad_request',
-        maxPayout: () => {
-          throw new Error('[cases] no case named')
-        },
-        settle: () => {
-          throw new Error('[cases] no case named')
-        },
-      },
-    },
-    casesWire,
-    'cases',
-    {
-      rulesFor: async (services, params) => {
-        const kase = await caseCatalogue(services).openable(params.case)
-        return kase ? caseRules(kase) : null
-      },
-      routes: casesRoutes,
-    },
-  )
+/** What cases add to their derived module: each opening's rules, and the catalogue's routes. */
+export const casesServerParts: InstantServerParts = {
+  async rulesFor(services, params) {
+    const parsed = caseParamsSchema.safeParse(params)
+    if (!parsed.success) return null
+    const kase = await caseCatalogue(services).openable(parsed.data.case)
+    return kase ? (caseRules(kase) as InstantRules<unknown, unknown>) : null
+  },
+  routes: casesRoutes,
 }

@@ -12,12 +12,13 @@ import type {
 import { PROTOCOL_VERSION } from '../../../games/crash/protocol'
 import type { Multiplier } from '../../../games/crash/rules'
 import type { Minor } from '../../../games/engine/money'
+import { crashGame } from '../../../games/crash/game'
 import type { KitBet } from '../kit/bets'
 import type { FeedPrivacy } from '../kit/privacy'
 import type { TimerHandle } from '../kit/scheduler'
 
 /** The game's id: its namespace `/crash`, its ledger keys `crash:...`, its history rows. */
-export const CRASH_GAME_ID = 'crash'
+export const CRASH_GAME_ID = crashGame.id
 
 /** A parsed `bet` command. */
 export type BetCommand = Extract<ClientCommand, { type: 'bet' }>

@@ -2,6 +2,7 @@
  * The crash game's module (kit/module.ts): the `/crash` namespace on the `crash` service, its
  * round loop, its proof route and its page of the bet history.
  */
+import { crashGame } from '../../../games/crash/game'
 import { PROTOCOL_VERSION, crashWire as crashProtocol } from '../../../games/crash/protocol'
 import type { BetHistoryItem } from '../../../contract'
 import type { GameModule, GameRuntime } from '../kit/module'
@@ -32,8 +33,8 @@ export function crashModule(
 ): GameModule<CrashRuntime, 'crash', BetHistoryItem> {
   return {
     id: CRASH_GAME_ID,
-    service: 'crash',
-    namespace: `/${CRASH_GAME_ID}`,
+    service: crashGame.service,
+    namespace: crashGame.namespace,
     protocol: {
       version: PROTOCOL_VERSION,
       events: crashProtocol.eventNames,

@@ -1,3 +1,5 @@
+import { GAMES, gameNameKey } from '../../../games/registry'
+
 /** A game a player can play on this site today: where it lives and the texts the lobby shows. */
 export interface PlayableGame {
   /** The game's id, also its route id in src/routes/table.ts. */
@@ -11,17 +13,14 @@ export interface PlayableGame {
 }
 
 /**
- * The games that can be played today, in lobby order. The lobby lists them and the header links
- * each one; a game joins the list when its page is built. Until then its route keeps the
- * placeholder page, which the navigation never offers as a game.
+ * The games that can be played today, in lobby order: the registry's (games/registry.ts). The
+ * lobby lists them and the header links each one. A game's name is its route's title
+ * (`pages:<id>.title`), the one text that names it (the profile history and the live tables
+ * read it too).
  */
-export const PLAYABLE_GAMES: readonly PlayableGame[] = [
-  { id: 'crash', to: '/games/crash', title: 'pages:crash.title', blurb: 'pages:home.games.crash' },
-  { id: 'dice', to: '/games/dice', title: 'pages:dice.title', blurb: 'pages:home.games.dice' },
-  {
-    id: 'roulette',
-    to: '/games/roulette',
-    title: 'pages:roulette.title',
-    blurb: 'pages:home.games.roulette',
-  },
-]
+export const PLAYABLE_GAMES: readonly PlayableGame[] = GAMES.map(({ id }) => ({
+  id,
+  to: `/games/${id}`,
+  title: gameNameKey(id),
+  blurb: `pages:home.games.${id}`,
+}))

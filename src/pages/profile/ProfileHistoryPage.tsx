@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 
 import { formatMoney, type Minor } from '../../../games/engine/money'
+import { gameNameKey } from '../../../games/registry'
 import type {
   BetHistoryItem,
   Currency,
@@ -37,13 +38,6 @@ const DEPOSIT_STATUS = {
   3: 'profile:history.depositStatus.paid',
   4: 'profile:history.depositStatus.expired',
   5: 'profile:history.depositStatus.failed',
-} as const
-
-const GAME_NAMES = {
-  crash: 'profile:history.games.crash',
-  dice: 'profile:history.games.dice',
-  roulette: 'profile:history.games.roulette',
-  cases: 'profile:history.games.cases',
 } as const
 
 /**
@@ -173,7 +167,7 @@ function HistoryList({ kind, timeZone }: { kind: HistoryKind; timeZone: string |
                 data-testid="profile.history-bet"
               >
                 <span className="profile-list__main">
-                  {t(GAME_NAMES[bet.game])}{' '}
+                  {t(gameNameKey(bet.game))}{' '}
                   <span className={`profile-status profile-status--${bet.status}`}>
                     {t(BET_STATUS[bet.status])}
                   </span>
@@ -215,7 +209,7 @@ function HistoryList({ kind, timeZone }: { kind: HistoryKind; timeZone: string |
                     search={{ bet: bet.id }}
                     className="profile-history-item__link"
                     aria-label={t('profile:history.openBetLabel', {
-                      game: t(GAME_NAMES[bet.game]),
+                      game: t(gameNameKey(bet.game)),
                     })}
                     data-testid="profile.history-bet-link"
                     data-bet-id={bet.id}

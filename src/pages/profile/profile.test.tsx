@@ -291,7 +291,7 @@ describe('profile area', () => {
     const link = await screen.findByTestId('profile.history-bet-link')
     expect(link.getAttribute('href')).toBe('/games/roulette?bet=b-7')
     expect(link.getAttribute('aria-label')).toBe(
-      t('profile:history.openBetLabel', { game: t('profile:history.games.roulette') }),
+      t('profile:history.openBetLabel', { game: t('pages:roulette.title') }),
     )
   })
 

@@ -5,13 +5,13 @@ import { hashPassword } from '../../../server/auth/passwords'
 import type { Db } from '../../../server/db/db'
 import { crashModule, type CrashRuntime } from '../../../server/games/crash'
 import { BETTING_MS, PAUSE_MS, T0, TEST_SALT, TEST_SEED } from '../../../server/games/crash/testing'
-import { diceModule } from '../../../server/games/dice'
+import { diceGame } from '../../../games/dice/game'
 import { instantKit } from '../../../server/games/kit/instant/kit'
-import { liveModule } from '../../../server/games/kit/instant/module'
+import { instantGameModule, liveModule } from '../../../server/games/kit/instant/module'
 import { fixedSeeds, LOSING_DICE } from '../../../server/games/kit/instant/testing'
 import type { GameModule } from '../../../server/games/kit/module'
 import { fakeScheduler } from '../../../server/games/kit/scheduler'
-import { rouletteModule } from '../../../server/games/roulette'
+import { rouletteGame } from '../../../games/roulette/game'
 import { attachRealtime, type Realtime } from '../../../server/realtime/attach'
 import { socketInbox } from '../../../server/realtime/testing'
 import { startTestApp, type TestApp } from './harness'
@@ -96,7 +96,12 @@ export async function startSocketsApp(db: Db, label: string): Promise<SocketsApp
     chain: { seedHash: TEST_SEED, salt: TEST_SALT, length: 1000 },
     publicationPath: null,
   })
-  const games: GameModule[] = [crashGame, diceModule(), rouletteModule(), liveModule()]
+  const games: GameModule[] = [
+    crashGame,
+    instantGameModule(diceGame),
+    instantGameModule(rouletteGame),
+    liveModule(),
+  ]
   const budget = { now: 0 }
   await t.app.listen({ port: 0, host: '127.0.0.1' })
   const realtime = await attachRealtime(t.app.server, t.services, {

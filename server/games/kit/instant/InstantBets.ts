@@ -13,7 +13,6 @@
  */
 import { floatCursor } from '../../../../games/engine/fairness'
 import {
-  BET_GAMES,
   MAX_BET_PAYOUT,
   checkBet,
   type BetGame,
@@ -42,19 +41,19 @@ import type { SeedPairs } from './seeds'
 import { ackOf, betById } from './store'
 
 /**
- * An instant game as the kit runs it: its id (also its limits' game, unless its rules bring their
- * own stake rule, as cases do) and its rules.
+ * An instant game as the kit runs it: its id, the limits group it bets in (null: its rules' own
+ * stake rule bounds the amount, as a case's price does) and its rules.
  */
 export interface InstantGame<Params, Outcome> {
-  readonly id: BetGame | 'cases'
+  readonly id: string
+  readonly limits: BetGame | null
   readonly rules: InstantRules<Params, Outcome>
 }
 
-/** The stake check: the game's own rule (`stakeAllowed`), else its `betLimits`. */
+/** The stake check: the rules' own stake rule when they have one, else the game's limits. */
 function stakeAllowed<P, O>(game: InstantGame<P, O>, params: P, amount: Minor, currency: Currency) {
   if (game.rules.stakeAllowed) return game.rules.stakeAllowed(params, amount, currency)
-  const limited = (BET_GAMES as readonly string[]).includes(game.id)
-  return limited && checkBet(amount, game.id as BetGame, currency).ok
+  return game.limits !== null && checkBet(amount, game.limits, currency).ok
 }
 
 /** The error ack of an instant game. */

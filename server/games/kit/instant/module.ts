@@ -1,25 +1,26 @@
 /**
- * Modules of the instant games (kit/module.ts): one per instant game, made from its rules and its
- * wire, and the live module, which serves the live tables of all of them on the `general`
+ * Modules of the instant games (kit/module.ts): one per instant game, made from its definition
+ * (games/<id>/game.ts: no game has a server file of its own), and the live module, which serves the live tables of all of them on the `general`
  * service's `/live` namespace, mounts the seeds and proof routes, and pages their bets in the
  * profile history (one table holds every instant game's bets).
  */
 import type { FastifyInstance } from 'fastify'
 import type { BetHistoryItem, GameServiceName, Minor } from '../../../../contract'
-import type { z } from 'zod/mini'
+import { z } from 'zod/mini'
+import { instantWireOf, type InstantGameDefinition } from '../../../../games/kit/instant/define'
 import {
   INSTANT_PROTOCOL_VERSION,
   LIVE_NAMESPACE,
+  instantWire,
   liveWire,
   type InstantBetCommand,
-  type InstantWire,
 } from '../../../../games/kit/instant/protocol'
 import type { InstantRules } from '../../../../games/kit/instant/rules'
 import type { Services } from '../../../services'
 import type { GameModule, GameRuntime } from '../module'
 import { command, namespaceEmitter } from '../namespace'
 import type { Player } from '../player'
-import { instantRefusal, type InstantGame } from './InstantBets'
+import { instantRefusal } from './InstantBets'
 import { instantKit, type InstantKit } from './kit'
 import { instantRoutes } from './routes'
 import { instantHistory } from './store'
@@ -31,19 +32,25 @@ export interface InstantRuntime extends GameRuntime {
 
 const syncAck = { type: 'ok', v: INSTANT_PROTOCOL_VERSION } as const
 
-/** What an instant game whose rules are data (cases) adds to {@link instantGameModule}. */
-export interface InstantGameModuleOptions<P, O> {
+/** Every instant wire's event and command names (the wire's shape does not depend on the game). */
+const INSTANT_NAMES = instantWire('instant', z.unknown(), z.unknown())
+
+/**
+ * What the server adds to an instant game whose rules are data (cases: each case's price and item
+ * table, in the database), beside its definition.
+ */
+export interface InstantServerParts {
   /**
-   * The rules of one bet, read when it arrives (cases: the case's price and current item table);
-   * null refuses the bet `bad_request`. Absent: the game's own `rules`, the same for every bet.
+   * The rules of one bet, read when it arrives (a case's rules from its current table); null
+   * refuses the bet `bad_request`. In place of the logic's rules, the same for every bet.
    */
-  rulesFor?: (services: Services, params: P) => Promise<InstantRules<P, O> | null>
+  rulesFor(services: Services, params: unknown): Promise<InstantRules<unknown, unknown> | null>
   /** The game's own HTTP routes, under `/api` (cases: the catalogue). */
-  routes?: (app: FastifyInstance, services: Services) => void
+  routes?(app: FastifyInstance, services: Services): void
 }
 
-/** Rules that refuse every bet: a case that does not exist (any more). */
-const refuseAll: InstantRules<never, never> = {
+/** Rules that refuse every bet: one whose data (a case) does not exist. */
+const refuseAll: InstantRules<unknown, unknown> = {
   game: 'none',
   refusal: () => 'bad_request',
   stakeAllowed: () => true,
@@ -53,38 +60,41 @@ const refuseAll: InstantRules<never, never> = {
   },
 }
 
-/** The module of one instant game, on `service`, at `/<id>`. */
-export function instantGameModule<P extends z.ZodMiniType, O extends z.ZodMiniType>(
-  game: InstantGame<z.output<P>, z.output<O>>,
-  wire: InstantWire<P, O>,
-  service: GameServiceName,
-  options: InstantGameModuleOptions<z.output<P>, z.output<O>> = {},
+/**
+ * The module of one instant game, from its definition: on its service, at `/<id>`, its logic
+ * (rules and wire schemas) loaded when it starts; `parts` for a game whose rules are data.
+ */
+export function instantGameModule(
+  game: InstantGameDefinition,
+  parts?: InstantServerParts,
 ): GameModule<InstantRuntime, GameServiceName, BetHistoryItem> {
-  const parseBet = (payload: unknown) =>
-    wire.parseCommand('bet', payload) as InstantBetCommand<z.output<P>> | null
-  const { rulesFor } = options
   return {
-    ...(options.routes ? { routes: options.routes } : {}),
+    ...(parts?.routes ? { routes: parts.routes } : {}),
     id: game.id,
-    service,
-    namespace: `/${game.id}`,
+    service: game.service,
+    namespace: game.namespace,
     protocol: {
       version: INSTANT_PROTOCOL_VERSION,
-      events: wire.eventNames,
-      commands: wire.commandNames,
+      events: INSTANT_NAMES.eventNames,
+      commands: INSTANT_NAMES.commandNames,
     },
-    start({ services, log }) {
+    async start({ services, log }) {
+      const logic = await game.logic()
+      const wire = instantWireOf(game, logic)
+      const instant = { id: game.id, limits: game.limits, rules: logic.rules }
+      const parseBet = (payload: unknown) =>
+        wire.parseCommand('bet', payload) as InstantBetCommand<unknown> | null
       const kit = instantKit(services, { log })
-      return Promise.resolve({
+      return {
         kit,
         wire: {
           commands: {
             bet: command({
               parse: parseBet,
               run: async (user: Player | null, cmd) => {
-                if (!rulesFor) return kit.bets.place(game, user, cmd)
-                const rules = user ? await rulesFor(services, cmd.params) : null
-                return kit.bets.place({ id: game.id, rules: rules ?? refuseAll }, user, cmd)
+                if (!parts) return kit.bets.place(instant, user, cmd)
+                const rules = user ? await parts.rulesFor(services, cmd.params) : null
+                return kit.bets.place({ ...instant, rules: rules ?? refuseAll }, user, cmd)
               },
             }),
           },
@@ -120,7 +130,7 @@ export function instantGameModule<P extends z.ZodMiniType, O extends z.ZodMiniTy
           },
         },
         stop: () => kit.bets.idle(),
-      })
+      }
     },
   }
 }

@@ -4,28 +4,31 @@ import type { AddressInfo } from 'node:net'
 // eslint-disable-next-line no-restricted-imports
 import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { diceWire } from '../../../../games/dice/protocol'
+import { diceGame } from '../../../../games/dice/game'
+import { diceLogic } from '../../../../games/dice/protocol'
+import { instantWireOf } from '../../../../games/kit/instant/define'
 import {
   INSTANT_PROTOCOL_VERSION as v,
   LIVE_NAMESPACE,
   liveWire,
 } from '../../../../games/kit/instant/protocol'
-import { rouletteWire } from '../../../../games/roulette/protocol'
+import { rouletteGame } from '../../../../games/roulette/game'
+import { rouletteLogic } from '../../../../games/roulette/protocol'
 import { attachRealtime, type Realtime } from '../../../realtime/attach'
 import { socketInbox } from '../../../realtime/testing'
 import type { Services } from '../../../services'
 import { openTestServices } from '../../crash/testing'
-import { diceModule } from '../../dice'
-import { rouletteModule } from '../../roulette'
 import { instantKit } from './kit'
 import { HIGH_ROLLER_STAKE } from './live'
-import { liveModule } from './module'
+import { instantGameModule, liveModule } from './module'
 import { fixedSeeds, instantPlayer } from './testing'
 
 let services: Services
 let http: HttpServer
 let realtime: Realtime
 let origin: string
+const diceWire = instantWireOf(diceGame, diceLogic)
+const rouletteWire = instantWireOf(rouletteGame, rouletteLogic)
 const sockets: ClientSocket[] = []
 
 beforeAll(async () => {
@@ -34,7 +37,7 @@ beforeAll(async () => {
   http = createServer()
   realtime = await attachRealtime(http, services, {
     log: { info: () => {}, error: (obj, msg) => console.error(msg, obj) },
-    games: [diceModule(), rouletteModule(), liveModule()],
+    games: [instantGameModule(diceGame), instantGameModule(rouletteGame), liveModule()],
   })
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
   origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`

@@ -6,6 +6,7 @@ import type { BetHistoryItem, BetProofResponse, Currency, Minor } from '../../..
 import { INSTANT_PROTOCOL_VERSION, type LiveRow } from '../../../../games/kit/instant/protocol'
 import type { InstantSettledAck } from '../../../../games/kit/instant/protocol'
 import type { BetId } from '../../../../games/kit/protocol'
+import type { InstantGameId } from '../../../../games/registry'
 import type { Queryable } from '../../../db/db'
 import type { BetHistoryProvider } from '../history'
 import type { UserId } from '../player'
@@ -133,7 +134,7 @@ export const instantHistory: BetHistoryProvider<BetHistoryItem> = {
       ms: r.created_at,
       id: r.id,
       item: {
-        game: r.game as 'dice' | 'roulette' | 'cases',
+        game: r.game as InstantGameId,
         id: r.id,
         amount: r.amount as Minor,
         currency: r.currency,

@@ -18,10 +18,15 @@ import type { InstantGame } from './InstantBets'
 import type { SeedSource } from './seeds'
 
 /** Dice as the kit runs it. */
-export const DICE: InstantGame<DiceParams, { roll: number }> = { id: 'dice', rules: diceRules }
+export const DICE: InstantGame<DiceParams, { roll: number }> = {
+  id: 'dice',
+  limits: 'dice',
+  rules: diceRules,
+}
 /** Roulette as the kit runs it. */
 export const ROULETTE: InstantGame<RouletteParams, { pocket: number }> = {
   id: 'roulette',
+  limits: 'roulette',
   rules: rouletteRules,
 }
 

@@ -1,0 +1,77 @@
+/**
+ * An instant game's browser side, derived from its definition and its logic: the wire, the
+ * round machine and the auto-bet machine, the round machine's command actor over a transport
+ * (the stream, a recording, a replay), the machine event of each stream message and the stream
+ * on the game's namespace. No React here (the page's module is `ui/instantPage.ts`).
+ */
+import type { z } from 'zod/mini'
+import type { CommandTransport } from '../../engine/replay'
+import { connectGameStream, type MachineInbox } from '../stream/connectGameStream'
+import { machineEvent } from '../wireLink'
+import { createInstantAutobetMachine, type InstantStakeRule } from './autobet.machine'
+import { instantWireOf, type InstantGameDefinition, type InstantLogic } from './define'
+import { asInstantWire, instantCommandActors } from './link'
+import { createInstantRoundMachine } from './round.machine'
+
+/** What a game adds to its derived machines, when the kit's defaults do not fit. */
+export interface InstantClientOptions<P> {
+  /**
+   * Whether a run's params make a legal bet (the auto-bet's START): by default, that they parse
+   * with the logic's params schema.
+   */
+  paramsValid?: (params: P) => boolean
+  /** How the run's amount follows its params (roulette: the chips' sum; see autobet.machine). */
+  stake?: InstantStakeRule<P>
+}
+
+/** Derives an instant game's browser side (see the file's comment). */
+export function instantClient<
+  const Id extends string,
+  PS extends z.ZodMiniType,
+  OS extends z.ZodMiniType,
+  P,
+  O,
+>(
+  game: InstantGameDefinition<Id>,
+  logic: InstantLogic<PS, OS, P, O>,
+  options: InstantClientOptions<P> = {},
+) {
+  const wire = instantWireOf(game, logic)
+  const streamWire = asInstantWire(wire)
+  const paramsValid = options.paramsValid ?? ((params: P) => logic.params.safeParse(params).success)
+  return {
+    game,
+    logic,
+    wire,
+    /** The wire as the kit's stream and adapters take it. */
+    streamWire,
+    /** The round machine (idle, betting, revealing, settled), its actor to be provided. */
+    roundMachine: createInstantRoundMachine<P, O>({ id: `${game.id}.round` }),
+    /** The auto-bet machine over the game's params. */
+    autobetMachine: createInstantAutobetMachine<P>({
+      id: `${game.id}Autobet`,
+      paramsValid,
+      ...(options.stake ? { stake: options.stake } : {}),
+    }),
+    paramsValid,
+    /** The round machine's command actor over a transport (the stream, or a replay). */
+    commandActors: (transport: CommandTransport) => instantCommandActors<P, O>(wire, transport),
+    /** The round machine's event for a stream message (a server event or a connection report). */
+    eventFromStream: (name: string, payload: unknown) => machineEvent(streamWire, name, payload),
+    /** Opens the game's stream at `/<id>` on its service. */
+    connect: (options: {
+      url: string
+      getToken: () => string | null
+      inbox: MachineInbox<(typeof streamWire)['events']>
+    }) => connectGameStream({ ...options, wire: streamWire, namespace: game.namespace }),
+  }
+}
+
+/** An instant game's derived browser side. */
+export type InstantClient<
+  Id extends string,
+  PS extends z.ZodMiniType,
+  OS extends z.ZodMiniType,
+  P,
+  O,
+> = ReturnType<typeof instantClient<Id, PS, OS, P, O>>

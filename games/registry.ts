@@ -1,0 +1,46 @@
+/**
+ * Every game of the product, one line each: the server's modules, the shell's routes, lobby
+ * tiles, texts and history names, the contract's enums, `npm run fair` and the benchmarks are
+ * read from this list (docs/adding-a-game.md). Pure and light: definitions carry facts, and an
+ * instant game's rules only as a loader, so the shell's first load can read it.
+ */
+import { casesGame } from './cases/game'
+import { crashGame } from './crash/game'
+import { diceGame } from './dice/game'
+import type { GameDefinition } from './kit/define'
+
+export { gameNameKey } from './kit/define'
+import type { InstantGameDefinition } from './kit/instant/define'
+import { rouletteGame } from './roulette/game'
+
+/** Every game, in lobby order. */
+export const GAMES = [crashGame, diceGame, rouletteGame, casesGame] as const
+
+/** A registered game. */
+export type RegisteredGame = (typeof GAMES)[number]
+/** A registered game's id. */
+export type GameId = RegisteredGame['id']
+/** A registered instant game. */
+export type RegisteredInstantGame = Extract<RegisteredGame, { family: 'instant' }>
+/** A registered instant game's id. */
+export type InstantGameId = RegisteredInstantGame['id']
+
+const isInstant = (game: GameDefinition): game is InstantGameDefinition => game.family === 'instant'
+
+/** The instant games, in lobby order. */
+export const INSTANT_GAMES: readonly RegisteredInstantGame[] = GAMES.filter(
+  isInstant,
+) as readonly RegisteredInstantGame[]
+
+/** Every game's id (the contract's enums, the i18n namespaces). */
+export const GAME_IDS = GAMES.map((game) => game.id) as [GameId, ...GameId[]]
+/** Every instant game's id (the history's instant items, the verifier). */
+export const INSTANT_GAME_IDS = INSTANT_GAMES.map((game) => game.id) as [
+  InstantGameId,
+  ...InstantGameId[],
+]
+
+/** The game with this id, or undefined. */
+export function gameById(id: string): RegisteredGame | undefined {
+  return GAMES.find((game) => game.id === id)
+}

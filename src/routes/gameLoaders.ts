@@ -1,0 +1,18 @@
+import type { ComponentType } from 'react'
+import type { InstantGameId } from '../../games/registry'
+import type { InstantGameShellProps } from '../pages/InstantGamePage'
+
+/**
+ * The code of each instant game of the registry, loaded with its route (one `import()` line per
+ * game: the bundler needs the literal path to split the game into its own chunk). The route
+ * table preloads the same module (`games/<id>/index.ts`). TypeScript fails here when a
+ * registered instant game has no loader.
+ */
+export const INSTANT_GAME_LOADERS: Record<
+  InstantGameId,
+  () => Promise<ComponentType<InstantGameShellProps>>
+> = {
+  dice: () => import('../../games/dice').then((m) => m.DiceGame),
+  roulette: () => import('../../games/roulette').then((m) => m.RouletteGame),
+  cases: () => import('../../games/cases').then((m) => m.CasesCatalogueGame),
+}
