@@ -137,7 +137,7 @@ export {
   instantErrorKey,
   type InstantAutobetMount,
   type InstantBetPanelProps,
-} from './ui/InstantBetPanel'
+} from './instant/ui/InstantBetPanel'
 // Auto-bet of the instant games: the machine, its link to the round machine, the panel.
 export {
   MAX_AUTOBET_BETS,
@@ -158,26 +158,29 @@ export {
   type PercentBp,
 } from './instant/autobet.machine'
 export { instantRefusalOf, linkInstantAutobet, type InstantRoundLike } from './instant/autobetLink'
-export { InstantAutoBetPanel, type InstantAutoBetPanelProps } from './ui/InstantAutoBetPanel'
+export {
+  InstantAutoBetPanel,
+  type InstantAutoBetPanelProps,
+} from './instant/ui/InstantAutoBetPanel'
 export {
   INSTANT_AUTOBET_DEFAULTS,
   readBets,
   readInstantAutoBetForm,
   readPercent,
   type InstantAutoBetText,
-} from './ui/instantAutoBetForm'
+} from './instant/ui/instantAutoBetForm'
 export {
   useInstantAutobet,
   type InstantAutobetControl,
   type InstantAutobetStatus,
-} from './ui/useInstantAutobet'
+} from './instant/ui/useInstantAutobet'
 export {
   INSTANT_SHORTCUTS,
   shortcutOf,
   useInstantHotkeys,
   type InstantShortcut,
-} from './ui/instantHotkeys'
-export { useInstantSettings, type InstantSettings } from './ui/instantSettings'
+} from './instant/ui/instantHotkeys'
+export { useInstantSettings, type InstantSettings } from './instant/ui/instantSettings'
 export { asInstantWire, instantCommandActors, type AnyInstantWire } from './instant/link'
 // The verifier itself (`./instant/verify`) is not re-exported: a value export here would pull its
 // hashing into every page that imports the kit, where InstantBetProof loads it on demand.
@@ -188,15 +191,15 @@ export {
   type InstantBetProofOf,
   type InstantProofSchemas,
   type LoadInstantBetProof,
-} from './ui/betProof'
-export { InstantBetProof, type InstantBetProofProps } from './ui/InstantBetProof'
-export { SeedsDialog, type SeedsDialogProps } from './ui/SeedsDialog'
+} from './instant/ui/betProof'
+export { InstantBetProof, type InstantBetProofProps } from './instant/ui/InstantBetProof'
+export { SeedsDialog, type SeedsDialogProps } from './seeds/SeedsDialog'
 export {
   InstantLiveTables,
   connectLiveTables,
   type ConnectLiveTables,
   type InstantLiveTablesProps,
-} from './ui/InstantLiveTables'
+} from './instant/ui/InstantLiveTables'
 export {
   EMPTY_LIVE_TABLES,
   applyLiveEvent,
@@ -204,4 +207,4 @@ export {
   type LiveTables,
   type LiveTablesEvent,
 } from './instant/liveTables'
-export { seedsApi, type SeedsApi, type SeedsResult } from './ui/seedsApi'
+export { seedsApi, type SeedsApi, type SeedsResult } from './seeds/seedsApi'

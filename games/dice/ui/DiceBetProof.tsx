@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
-import type { LoadInstantBetProof } from '../../kit/ui/betProof'
-import { InstantBetProof } from '../../kit/ui/InstantBetProof'
+import type { LoadInstantBetProof } from '../../kit/instant/ui/betProof'
+import { InstantBetProof } from '../../kit/instant/ui/InstantBetProof'
 import { diceRules, formatHundredths, type DiceOutcome, type DiceParams } from '../rules'
 
 /** Loads one dice bet's proof (`instantBetProofLoader` with dice's schemas, or a test's fake). */

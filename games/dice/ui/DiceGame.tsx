@@ -13,10 +13,10 @@ import {
   instantRoundInput,
   useInstantLayout,
   type InstantPageExtra,
-} from '../../kit/ui/instantPage'
+} from '../../kit/instant/ui/instantPage'
 import { GamePage } from '../../kit/ui/GamePage'
-import { InstantBetPanel, instantErrorKey } from '../../kit/ui/InstantBetPanel'
-import { InstantLiveTables } from '../../kit/ui/InstantLiveTables'
+import { InstantBetPanel, instantErrorKey } from '../../kit/instant/ui/InstantBetPanel'
+import { InstantLiveTables } from '../../kit/instant/ui/InstantLiveTables'
 import { ProofDialog } from '../../kit/ui/ProofDialog'
 import { ResultStrip } from '../../kit/ui/ResultStrip'
 import { diceClient } from '../client'

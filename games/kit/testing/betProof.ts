@@ -5,7 +5,7 @@
 import { floatCursor, hashServerSeed } from '../../engine/fairness'
 import type { Minor } from '../../engine/money'
 import type { InstantRules } from '../instant/rules'
-import type { InstantBetProofOf, LoadInstantBetProof } from '../ui/betProof'
+import type { InstantBetProofOf, LoadInstantBetProof } from '../instant/ui/betProof'
 
 /** The bet, and the seed pair and nonce it was drawn under. */
 export interface SettledBet<P> {

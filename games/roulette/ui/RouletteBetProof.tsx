@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { formatMoney, type Currency, type MoneyLocale } from '../../engine/money'
-import type { LoadInstantBetProof } from '../../kit/ui/betProof'
-import { InstantBetProof } from '../../kit/ui/InstantBetProof'
+import type { LoadInstantBetProof } from '../../kit/instant/ui/betProof'
+import { InstantBetProof } from '../../kit/instant/ui/InstantBetProof'
 import { rouletteRules, type RouletteOutcome, type RouletteParams } from '../rules'
 import { useBetName, usePocketName } from './names'
 

@@ -11,10 +11,10 @@ import {
   instantRoundInput,
   useInstantLayout,
   type InstantPageExtra,
-} from '../../kit/ui/instantPage'
-import { InstantLiveTables } from '../../kit/ui/InstantLiveTables'
+} from '../../kit/instant/ui/instantPage'
+import { InstantLiveTables } from '../../kit/instant/ui/InstantLiveTables'
 import { GamePage } from '../../kit/ui/GamePage'
-import { InstantBetPanel, instantErrorKey } from '../../kit/ui/InstantBetPanel'
+import { InstantBetPanel, instantErrorKey } from '../../kit/instant/ui/InstantBetPanel'
 import { ResultStrip } from '../../kit/ui/ResultStrip'
 import { rouletteClient } from '../client'
 import { isValidSpin, type RouletteOutcome, type RouletteParams } from '../rules'

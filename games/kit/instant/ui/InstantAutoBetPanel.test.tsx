@@ -1,11 +1,11 @@
 import { fireEvent, render, screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import kitEn from '../../../locales/en/kit.json'
-import type { Minor } from '../../engine/money'
-import type { InstantAutobetStopReason } from '../instant/autobet.machine'
+import kitEn from '../../../../locales/en/kit.json'
+import type { Minor } from '../../../engine/money'
+import type { InstantAutobetStopReason } from '../autobet.machine'
 import { InstantAutoBetPanel, type InstantAutoBetPanelProps } from './InstantAutoBetPanel'
 import type { InstantAutobetStatus } from './useInstantAutobet'
-import { i18nTestEnv } from '../testing/i18n'
+import { i18nTestEnv } from '../../testing/i18n'
 
 i18nTestEnv({ en: { kit: kitEn } })
 

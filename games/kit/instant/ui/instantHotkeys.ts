@@ -4,7 +4,7 @@
  * on a focused button presses that button (the browser's own), so neither triggers a shortcut.
  */
 import { useEffect, useEffectEvent } from 'react'
-import type { AmountAction } from './betAmount'
+import type { AmountAction } from '../../ui/betAmount'
 
 /** What a shortcut does. */
 export type InstantShortcut =

@@ -1,13 +1,13 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import type { Socket } from 'socket.io-client'
 import { describe, expect, it, vi } from 'vitest'
-import kitEn from '../../../locales/en/kit.json'
-import pagesEn from '../../../locales/en/pages.json'
-import type { SocketFactory } from '../../engine/stream'
-import { LIVE_TABLE_LENGTH } from '../instant/protocol'
-import type { LiveTablesShell } from './gameModule'
+import kitEn from '../../../../locales/en/kit.json'
+import pagesEn from '../../../../locales/en/pages.json'
+import type { SocketFactory } from '../../../engine/stream'
+import { LIVE_TABLE_LENGTH } from '../protocol'
+import type { LiveTablesShell } from '../../ui/gameModule'
 import { InstantLiveTables, connectLiveTables, type ConnectLiveTables } from './InstantLiveTables'
-import { i18nTestEnv } from '../testing/i18n'
+import { i18nTestEnv } from '../../testing/i18n'
 
 i18nTestEnv({ en: { kit: kitEn, pages: pagesEn } })
 

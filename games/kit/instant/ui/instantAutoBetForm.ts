@@ -3,7 +3,7 @@
  * units, basis points), or the fields that stop it. Nothing starts (and nothing is sent) while
  * any field is invalid. The stops read like crash's (`readStopAmount`).
  */
-import type { Currency, Minor } from '../../engine/money'
+import type { Currency, Minor } from '../../../engine/money'
 import {
   MAX_AUTOBET_BETS,
   MAX_DECREASE_BP,
@@ -13,8 +13,8 @@ import {
   type AmountLimits,
   type InstantAutobetSettings,
   type PercentBp,
-} from '../instant/autobet.machine'
-import { readStopAmount } from './autoBetForm'
+} from '../autobet.machine'
+import { readStopAmount } from '../../ui/autoBetForm'
 
 /** What the amount does after a win or a loss, as the select holds it. */
 export type ChangeKind = AmountChange['kind']

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Minor } from '../../engine/money'
+import type { Minor } from '../../../engine/money'
 import {
   INSTANT_AUTOBET_DEFAULTS,
   readBets,

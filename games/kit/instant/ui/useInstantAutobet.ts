@@ -1,14 +1,14 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect } from 'react'
 import type { SnapshotFrom } from 'xstate'
-import type { Minor } from '../../engine/money'
+import type { Minor } from '../../../engine/money'
 import type {
   InstantAutobetMachine,
   InstantAutobetSettings,
   InstantAutobetStopReason,
-} from '../instant/autobet.machine'
-import { newCommandKey } from '../stream/commandKey'
-import { linkInstantAutobet, type InstantRoundLike } from '../instant/autobetLink'
+} from '../autobet.machine'
+import { newCommandKey } from '../../stream/commandKey'
+import { linkInstantAutobet, type InstantRoundLike } from '../autobetLink'
 
 /** An instant auto-bet run as the panel shows it (from the machine's snapshot). */
 export interface InstantAutobetStatus {

@@ -4,8 +4,8 @@ import {
   type RotateSeedsResponse,
   type SeedPairResponse,
 } from '../../../contract'
-import { ProofDialog, type ProofStatus } from './ProofDialog'
-import { useKitText } from './kitText'
+import { ProofDialog, type ProofStatus } from '../ui/ProofDialog'
+import { useKitText } from '../ui/kitText'
 import type { SeedsApi } from './seedsApi'
 
 /** Props of `SeedsDialog`. */

@@ -4,10 +4,10 @@
  * with the contract's answer, the game's params and outcome parsed by the game's own schemas.
  */
 import { z } from 'zod/mini'
-import { BET_PROOF_PATH, betProofResponse } from '../../../contract'
-import type { Minor } from '../../engine/money'
-import type { InstantProof } from '../instant/verify'
-import { proofLoader, type LoadProof } from './proof'
+import { BET_PROOF_PATH, betProofResponse } from '../../../../contract'
+import type { Minor } from '../../../engine/money'
+import type { InstantProof } from '../verify'
+import { proofLoader, type LoadProof } from '../../ui/proof'
 
 /** An instant bet's proof: the published fields, params and outcome as the game's types. */
 export type InstantBetProofOf<P, O> = InstantProof<P, O> & { id: string; game: string }

@@ -6,21 +6,21 @@ import {
   type Currency,
   type Minor,
   type MoneyLocale,
-} from '../../engine/money'
-import { AmountField } from './AmountField'
-import { adjustAmount, amountText, readAmount } from './betAmount'
-import { BetError, GamePanel, kitErrorKey } from './GamePanel'
-import { MainButton } from './MainButton'
-import { ProofDialog } from './ProofDialog'
-import { useKitText } from './kitText'
-import { payoutAt, type InstantMultiplier } from '../instant/protocol'
-import type { InstantRoundError } from '../instant/round.machine'
+} from '../../../engine/money'
+import { AmountField } from '../../ui/AmountField'
+import { adjustAmount, amountText, readAmount } from '../../ui/betAmount'
+import { BetError, GamePanel, kitErrorKey } from '../../ui/GamePanel'
+import { MainButton } from '../../ui/MainButton'
+import { ProofDialog } from '../../ui/ProofDialog'
+import { useKitText } from '../../ui/kitText'
+import { payoutAt, type InstantMultiplier } from '../protocol'
+import type { InstantRoundError } from '../round.machine'
 import { INSTANT_SHORTCUTS, useInstantHotkeys, type InstantShortcut } from './instantHotkeys'
 import { useInstantSettings } from './instantSettings'
-import { SeedsDialog } from './SeedsDialog'
-import type { SeedsApi } from './seedsApi'
+import { SeedsDialog } from '../../seeds/SeedsDialog'
+import type { SeedsApi } from '../../seeds/seedsApi'
 import { InstantAutoBetPanel } from './InstantAutoBetPanel'
-import { ModePanel, ModeTabs, type BetMode } from './ModeTabs'
+import { ModePanel, ModeTabs, type BetMode } from '../../ui/ModeTabs'
 import type { InstantAutobetControl } from './useInstantAutobet'
 
 /** A game's auto-bet on the panel: its run (`useInstantAutobet`) and the params it bets with. */

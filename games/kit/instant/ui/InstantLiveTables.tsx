@@ -1,19 +1,19 @@
 import { useEffect, useId, useMemo, useReducer, useState, type KeyboardEvent } from 'react'
-import { MONEY_NUMBER_LOCALE, type MoneyLocale } from '../../engine/money'
+import { MONEY_NUMBER_LOCALE, type MoneyLocale } from '../../../engine/money'
 import {
   EMPTY_LIVE_TABLES,
   applyLiveEvent,
   type LiveTableRow,
   type LiveTables,
   type LiveTablesEvent,
-} from '../instant/liveTables'
-import { LIVE_NAMESPACE, MULTIPLIER_SCALE, liveWire } from '../instant/protocol'
-import { connectGameStream } from '../stream/connectGameStream'
-import type { SocketFactory } from '../../engine/stream'
-import type { LiveTablesShell } from './gameModule'
-import { useKitText } from './kitText'
-import { gameNameKey } from '../define'
-import { BetsTable, type LiveBetsColumn } from './LiveBets'
+} from '../liveTables'
+import { LIVE_NAMESPACE, MULTIPLIER_SCALE, liveWire } from '../protocol'
+import { connectGameStream } from '../../stream/connectGameStream'
+import type { SocketFactory } from '../../../engine/stream'
+import type { LiveTablesShell } from '../../ui/gameModule'
+import { useKitText } from '../../ui/kitText'
+import { gameNameKey } from '../../define'
+import { BetsTable, type LiveBetsColumn } from '../../ui/LiveBets'
 
 /** The tables, in the order of their tabs. */
 const TABS = [

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react'
-import type { InstantRules } from '../instant/rules'
+import type { InstantRules } from '../rules'
 import type { InstantBetProofOf, LoadInstantBetProof } from './betProof'
-import { useKitText } from './kitText'
-import { lazyModule, useLazyModule } from './lazyModule'
-import { ProofDialog, useProofRequest } from './ProofDialog'
+import { useKitText } from '../../ui/kitText'
+import { lazyModule, useLazyModule } from '../../ui/lazyModule'
+import { ProofDialog, useProofRequest } from '../../ui/ProofDialog'
 
 /** The verifier and its hashing, fetched when a proof is first opened, not with the page. */
-const verifier = lazyModule(() => import('../instant/verify'))
+const verifier = lazyModule(() => import('../verify'))
 
 /** Props of `InstantBetProof`. */
 export interface InstantBetProofProps<P, O> {

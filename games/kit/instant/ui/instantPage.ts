@@ -4,18 +4,18 @@
  * its layout sets up before drawing (proof loader, seeds, instant play, auto-bet).
  */
 import { useEffect, useState } from 'react'
-import type { InstantAutobetMachine } from '../instant/autobet.machine'
-import type { InstantRoundLike } from '../instant/autobetLink'
-import type { InstantRoundContext, InstantRoundInput } from '../instant/round.machine'
+import type { InstantAutobetMachine } from '../autobet.machine'
+import type { InstantRoundLike } from '../autobetLink'
+import type { InstantRoundContext, InstantRoundInput } from '../round.machine'
 import {
   instantBetProofLoader,
   type InstantProofSchemas,
   type LoadInstantBetProof,
 } from './betProof'
-import type { GameHooks, GamePlayer } from './gameModule'
+import type { GameHooks, GamePlayer } from '../../ui/gameModule'
 import { instantErrorKey } from './InstantBetPanel'
 import { useInstantSettings } from './instantSettings'
-import { seedsApi } from './seedsApi'
+import { seedsApi } from '../../seeds/seedsApi'
 import { useInstantAutobet } from './useInstantAutobet'
 
 /** The part of an instant round machine's snapshot the page reads. */

@@ -1,10 +1,10 @@
 import { act, renderHook } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import type { Minor } from '../../engine/money'
-import { createInstantAutobetMachine } from '../instant/autobet.machine'
-import type { InstantBetAck } from '../instant/protocol'
-import { createInstantRoundMachine } from '../instant/round.machine'
+import type { Minor } from '../../../engine/money'
+import { createInstantAutobetMachine } from '../autobet.machine'
+import type { InstantBetAck } from '../protocol'
+import { createInstantRoundMachine } from '../round.machine'
 import { useInstantAutobet } from './useInstantAutobet'
 
 type Params = { pick: number }

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
-import { formatMoney, type Currency, type Minor, type MoneyLocale } from '../../engine/money'
-import type { AmountLimits, InstantAutobetStopReason } from '../instant/autobet.machine'
+import { formatMoney, type Currency, type Minor, type MoneyLocale } from '../../../engine/money'
+import type { AmountLimits, InstantAutobetStopReason } from '../autobet.machine'
 import {
   INSTANT_AUTOBET_DEFAULTS,
   readInstantAutoBetForm,
@@ -8,8 +8,8 @@ import {
   type InstantAutoBetField,
   type InstantAutoBetText,
 } from './instantAutoBetForm'
-import { MainButton } from './MainButton'
-import { useKitText } from './kitText'
+import { MainButton } from '../../ui/MainButton'
+import { useKitText } from '../../ui/kitText'
 import type { InstantAutobetControl } from './useInstantAutobet'
 
 /** Props of `InstantAutoBetPanel`. */
