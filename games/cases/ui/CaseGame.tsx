@@ -7,15 +7,15 @@ import { newCommandKey } from '../../kit/stream/commandKey'
 import { GameFrame } from '../../kit/ui/GameFrame'
 import { GamePage } from '../../kit/ui/GamePage'
 import type { GameHooks, GameLayoutProps, GameModule, GamePageProps } from '../../kit/ui/gameModule'
-import { instantErrorKey } from '../../kit/ui/InstantBetPanel'
-import { InstantLiveTables } from '../../kit/ui/InstantLiveTables'
+import { instantErrorKey } from '../../kit/instant/ui/InstantBetPanel'
+import { InstantLiveTables } from '../../kit/instant/ui/InstantLiveTables'
 import {
   instantPageHooks,
   instantRoundInput,
   type InstantPageExtra,
-} from '../../kit/ui/instantPage'
-import { useInstantSettings } from '../../kit/ui/instantSettings'
-import { seedsApi } from '../../kit/ui/seedsApi'
+} from '../../kit/instant/ui/instantPage'
+import { useInstantSettings } from '../../kit/instant/ui/instantSettings'
+import { seedsApi } from '../../kit/seeds/seedsApi'
 import { casesClient } from '../client'
 import {
   CASE_TICKETS,

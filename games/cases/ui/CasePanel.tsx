@@ -4,9 +4,9 @@ import type { CaseResponse } from '../../../contract'
 import { formatMoney, type Currency, type MoneyLocale } from '../../engine/money'
 import { BetError, GamePanel } from '../../kit/ui/GamePanel'
 import { MainButton } from '../../kit/ui/MainButton'
-import { useInstantSettings } from '../../kit/ui/instantSettings'
-import { SeedsDialog } from '../../kit/ui/SeedsDialog'
-import type { SeedsApi } from '../../kit/ui/seedsApi'
+import { useInstantSettings } from '../../kit/instant/ui/instantSettings'
+import { SeedsDialog } from '../../kit/seeds/SeedsDialog'
+import type { SeedsApi } from '../../kit/seeds/seedsApi'
 import { MAX_CASES_PER_OPENING, openingStake } from '../rules'
 
 /** Props of `CasePanel`. */
