@@ -44,6 +44,7 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'bench/bundle.ts': "crash's canvas as the sign its page is ready",
   'bench/lighthouse.ts': 'the pages Lighthouse audits, by name',
   'bench/render.ts': "crash's scene benchmark",
+  'bench/render/caseStrip.ts': "the case strip's scene benchmark (a case's page, its test ids)",
   'bench/render/page.ts': "crash's scene benchmark",
   'bench/render/syntheticCrash.ts': "crash's scene benchmark",
   'bench/fanout.ts': "crash's broadcast benchmark",
