@@ -5,7 +5,7 @@ import react from 'eslint-plugin-react'
 import reactHooks from 'eslint-plugin-react-hooks'
 import jsxA11y from 'eslint-plugin-jsx-a11y'
 import globals from 'globals'
-import { kindBlocks, placeBlocks } from './eslint.layers.js'
+import { kindBlocks, placeBlocks, resolvedBlocks } from './eslint.layers.js'
 
 export default tseslint.config(
   {
@@ -60,4 +60,5 @@ export default tseslint.config(
   // --- Layers (STYLE.md sections 1 and 5): see eslint.layers.js ------------------------------
   ...kindBlocks,
   ...placeBlocks,
+  ...resolvedBlocks,
 )

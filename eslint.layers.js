@@ -1,4 +1,5 @@
 // @ts-check
+import { posix } from 'node:path'
 /**
  * The layers of STYLE.md section 1 and the determinism of section 5, as lint blocks whose messages
  * teach (README "Layers"; tests/lint/layers.test.ts proves each one both ways).
@@ -15,6 +16,9 @@
  *   the resolved file, so "the engine never imports a game" and "the server imports only games'
  *   rules and protocols" depend on how many `../` lead out of the file's folder: the place blocks
  *   are cut by folder depth.
+ * - resolved (games/ only): a local rule resolves each relative import against the file's folder
+ *   and checks the file it reaches: the kit never imports a game, a game never imports another,
+ *   and a game's definition (game.ts) imports only its own logic and the kit's define helpers.
  */
 
 const ui = ['react', 'react-dom', 'react-dom/*', '@pixi/react', '@xstate/react', 'react-i18next']
@@ -76,18 +80,11 @@ const pureImports = [
   { regex: '^\\.{1,2}(/index)?$', message: pureMessage },
 ]
 const gamesImports = [forbid(['**/src/**', '**/server/**'], gamesMessage)]
+// A definition's relative imports are checked on their resolved paths (resolvedBlocks below);
+// of the packages, only zod/mini.
 const definitionImports = [
   ...pureImports,
-  {
-    regex: '^(?!zod/mini$|\\./(rules|protocol)$|\\.\\./kit/(instant/)?define$)',
-    message: definitionMessage,
-  },
-]
-const definitionSyntax = [
-  {
-    selector: 'ImportExpression:not([source.value=/^\\.\\/(rules|protocol)$/])',
-    message: definitionMessage,
-  },
+  { regex: '^(?!zod/mini$|\\.)', message: definitionMessage },
 ]
 const registryImports = [
   ...pureImports,
@@ -227,7 +224,7 @@ export const kindBlocks = firstMatchWins([
       imports: definitionImports,
       globals: pureGlobals,
       properties: deterministicProperties,
-      syntax: [...deterministicSyntax, ...definitionSyntax],
+      syntax: deterministicSyntax,
     }),
   },
   {
@@ -349,3 +346,78 @@ export const placeBlocks = firstMatchWins([
     }),
   })),
 ])
+
+// --- Resolved-path axis: games, the kit and definitions ------------------------------------------
+// The blocks above match import strings; these rules resolve each relative import against the
+// file's folder first, so `../../dice/rules` and `../dice/rules` are the same file, whatever the
+// depth of the file that imports it.
+
+const kitGameMessage =
+  'The kit never imports a game: every game stands on it, so a game in the kit would load with every other one and tie the kit to it. Take what differs as a parameter or a slot (see games/kit/instant/ui/InstantLayout.tsx), or move the shared part into the kit.'
+const gameGameMessage =
+  "A game never imports another game: each loads alone with its route and can change without the others. Move what both use into the kit (games/kit/) or the engine, or read the registry's facts from the shell."
+
+/** `games/<id>/…` of a root-relative path, or null (the kit and the engine are not games). */
+const gameOf = (/** @type {string} */ path) => {
+  const id = /^games\/([a-z0-9-]+)\//.exec(path)?.[1]
+  return id && id !== 'kit' && id !== 'engine' ? id : null
+}
+
+/** @type {import('eslint').Rule.RuleModule} */
+const resolvedImportsRule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Layer rules of games/ on resolved import paths' },
+    schema: [],
+  },
+  create(context) {
+    const slashes = (/** @type {string} */ path) => path.replaceAll('\\', '/')
+    const file = posix.relative(slashes(context.cwd), slashes(context.filename))
+    if (!file.startsWith('games/') || /\.test\.tsx?$/.test(file)) return {}
+    const inKit = file.startsWith('games/kit/') && !file.startsWith('games/kit/testing/')
+    const ownGame = gameOf(file)
+    const definition = /^games\/[a-z0-9-]+\/game\.ts$/.test(file)
+    const folder = file.slice(0, file.lastIndexOf('/'))
+    /** @param {import('estree').Node} node @param {unknown} source @param {boolean} dynamic */
+    const check = (node, source, dynamic) => {
+      if (typeof source !== 'string') {
+        if (definition && dynamic) context.report({ node, message: definitionMessage })
+        return
+      }
+      if (!source.startsWith('.')) return
+      const target = posix.normalize(posix.join(folder, source))
+      const targetGame = gameOf(`${target}/`)
+      if (inKit && (targetGame || target === 'games/registry')) {
+        context.report({ node, message: kitGameMessage })
+      } else if (ownGame && targetGame && targetGame !== ownGame) {
+        context.report({ node, message: gameGameMessage })
+      } else if (ownGame && target === 'games/registry') {
+        context.report({ node, message: gameGameMessage })
+      }
+      if (definition) {
+        const own = `games/${ownGame}/`
+        const allowed = dynamic
+          ? [`${own}rules`, `${own}protocol`]
+          : [`${own}rules`, `${own}protocol`, 'games/kit/define', 'games/kit/instant/define']
+        if (!allowed.includes(target)) context.report({ node, message: definitionMessage })
+      }
+    }
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value, false),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value, false),
+      ExportAllDeclaration: (node) => check(node, node.source.value, false),
+      ImportExpression: (node) =>
+        check(node, node.source.type === 'Literal' ? node.source.value : null, true),
+    }
+  },
+}
+
+/** The local plugin of the resolved-path rules, and the block that turns them on. */
+export const resolvedBlocks = [
+  {
+    name: 'layers/resolved-imports',
+    files: [code('games')],
+    plugins: { layers: { rules: { 'resolved-imports': resolvedImportsRule } } },
+    rules: { 'layers/resolved-imports': 'error' },
+  },
+]

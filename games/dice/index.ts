@@ -22,4 +22,4 @@ export {
 } from './rules'
 
 /** The live dice game for the shell's /games/dice page, and dice as a kit game module. */
-export { DiceGame, diceModule, dicePageHooks, type DiceGameProps } from './ui/DiceGame'
+export { DiceGame, diceModule, type DiceGameProps } from './ui/DiceGame'

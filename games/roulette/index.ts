@@ -19,9 +19,4 @@ export {
 } from './rules'
 
 /** The live roulette game for the shell's /games/roulette page, and roulette as a kit module. */
-export {
-  RouletteGame,
-  rouletteModule,
-  roulettePageHooks,
-  type RouletteGameProps,
-} from './ui/RouletteGame'
+export { RouletteGame, rouletteModule, type RouletteGameProps } from './ui/RouletteGame'

@@ -13,6 +13,7 @@ const LAYER_RULES = new Set([
   'no-restricted-globals',
   'no-restricted-properties',
   'no-restricted-syntax',
+  'layers/resolved-imports',
 ])
 
 /** A phrase of each rule's message: the error must still teach what the rule is for. */
@@ -34,6 +35,10 @@ const MESSAGE = {
   timer: 'wait with XState `after` delays or a provided actor',
   random: 'randomness comes from the provably-fair stream',
   zodMini: 'Use zod/mini',
+  kitGame: 'The kit never imports a game',
+  gameGame: 'A game never imports another game',
+  definition: "A game's definition (games/<id>/game.ts) is pure and light",
+  registry: 'games/registry.ts lists the definitions',
 } as const
 
 let eslint: ESLint
@@ -300,4 +305,57 @@ describe('rules, protocols, fairness, money and machines are deterministic', () 
   it.each(machineFiles)('%s reaches no DOM, storage or network', (file) =>
     expectBroken(file, "export const read = () => localStorage.getItem('x')\n", MESSAGE.sideEffect),
   )
+})
+
+// Checked on the resolved path: the same file however many `../` lead to it.
+importRule(
+  'the kit never imports a game, a game never imports another (resolved paths)',
+  [
+    ['games/kit/ui/Probe.tsx', '../../dice/rules', MESSAGE.kitGame],
+    ['games/kit/instant/ui/Probe.tsx', '../../../roulette', MESSAGE.kitGame],
+    ['games/kit/probe.ts', '../registry', MESSAGE.kitGame],
+    ['games/dice/ui/Probe.tsx', '../../roulette/rules', MESSAGE.gameGame],
+    ['games/dice/scene/deep/Probe.ts', '../../../crash/scene/geometry', MESSAGE.gameGame],
+    ['games/dice/probe.ts', '../registry', MESSAGE.gameGame],
+  ],
+  [
+    ['games/kit/instant/ui/Probe.tsx', '../../ui/GameFrame'],
+    ['games/kit/instant/probe.ts', '../define'],
+    ['games/dice/ui/Probe.tsx', '../../kit/ui/GameFrame'],
+    ['games/dice/ui/Probe.tsx', '../rules'],
+    ['games/dice/scene/deep/Probe.ts', '../../rules'],
+  ],
+)
+
+importRule(
+  "a game's definition is pure, and the registry lists definitions only",
+  [
+    ['games/probe/game.ts', './ui/ProbeGame', MESSAGE.definition],
+    ['games/probe/game.ts', './client', MESSAGE.definition],
+    ['games/probe/game.ts', '../kit/ui/GamePage', MESSAGE.definition],
+    ['games/probe/game.ts', '../dice/rules', MESSAGE.gameGame],
+    ['games/probe/game.ts', 'react', MESSAGE.pure],
+    ['games/probe/game.ts', 'xstate', MESSAGE.pure],
+    ['games/registry.ts', './dice/client', MESSAGE.registry],
+    ['games/registry.ts', './kit/ui/GamePage', MESSAGE.registry],
+  ],
+  [
+    ['games/probe/game.ts', 'zod/mini'],
+    ['games/probe/game.ts', './rules'],
+    ['games/probe/game.ts', './protocol'],
+    ['games/probe/game.ts', '../kit/instant/define'],
+    ['games/probe/game.ts', '../kit/define'],
+    ['games/registry.ts', './dice/game'],
+    ['games/registry.ts', './kit/define'],
+  ],
+)
+
+describe("a game's definition loads only its own logic", () => {
+  it.each([
+    ["export const l = () => import('./ui/ProbeGame')\n", MESSAGE.definition],
+    ["export const l = () => import('../dice/protocol')\n", MESSAGE.gameGame],
+    ['export const l = (p: string) => import(p)\n', MESSAGE.definition],
+  ])('`%s` fails', (code, message) => expectBroken('games/probe/game.ts', code, message))
+  it('its protocol or rules passes', () =>
+    expectAllowed('games/probe/game.ts', "export const l = () => import('./protocol')\n"))
 })

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatMoney, type Minor } from '../../engine/money'
 import { newCommandKey } from '../../kit/stream/commandKey'
@@ -67,11 +67,8 @@ function CrashLayout(props: GameLayoutProps<typeof crashRoundMachine> & CrashPag
     won: context.bet?.win ? t('crash:scene.won', { amount: money(context.bet.win) }) : '',
     lost: t('crash:scene.lost'),
   }
+  // GameFrame keeps the view stable while its content is the same.
   const view = toCrashView(snapshot, labels)
-  // Only the parts that change between frames matter; keep the object stable otherwise.
-  const viewKey = JSON.stringify(view)
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const stableView = useMemo(() => view, [viewKey])
   const betState = (typeof snapshot.value.bet === 'string' ? snapshot.value.bet : 'idle') as string
   const panelState: BetPanelState =
     betState === 'afterFailedCashOut' || betState === 'afterFailedCancel'
@@ -99,7 +96,7 @@ function CrashLayout(props: GameLayoutProps<typeof crashRoundMachine> & CrashPag
       <GameFrame
         game="crash"
         createScene={loadCrashScene}
-        view={stableView}
+        view={view}
         label={sceneLabel}
         roundId={round?.id ?? null}
         connection={props.connection}

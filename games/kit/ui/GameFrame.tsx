@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { CanvasHost } from '../../engine/canvas'
 import type { Scene } from '../../engine/canvas'
 import type { ConnectionState } from '../../engine/stream'
@@ -14,7 +14,7 @@ export interface GameFrameProps<V> {
    * its first frame, as `import('../scene/CrashScene').then(...)`.
    */
   createScene: () => Scene<V> | Promise<Scene<V>>
-  /** What the scene draws; keep the object stable between changes. */
+  /** What the scene draws (plain data); a new object with the same content is not a change. */
   view: V
   /** The drawing's accessible name, translated. */
   label: string
@@ -24,16 +24,30 @@ export interface GameFrameProps<V> {
   panel: ReactNode
 }
 
+/**
+ * The view the scene last got, while the new one has the same content: a layout builds its view
+ * afresh on every render, and the canvas should redraw only when what it shows changed. (The
+ * previous value is kept in state, React's pattern for what depends on the last render.)
+ */
+function useStableView<V>(view: V): V {
+  const key = JSON.stringify(view)
+  const [kept, setKept] = useState({ key, view })
+  if (kept.key === key) return kept.view
+  setKept({ key, view })
+  return view
+}
+
 /** The game's canvas with the round and the connection over it, and the controls beside it. */
 export function GameFrame<V>(props: GameFrameProps<V>) {
   const t = useKitText(props.game)
   const { game } = props
+  const view = useStableView(props.view)
   return (
     <div className="game__main">
       <CanvasHost
         className="game__canvas"
         createScene={props.createScene}
-        snapshot={props.view}
+        snapshot={view}
         label={props.label}
       >
         <div className="game__overlay">

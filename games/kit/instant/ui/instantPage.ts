@@ -3,16 +3,19 @@
  * round machine (balance, error, round and phase), the machine's input for a player, and what
  * its layout sets up before drawing (proof loader, seeds, instant play, auto-bet).
  */
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type ComponentType } from 'react'
+import type { PromiseActorLogic, SnapshotFrom } from 'xstate'
+import type { CommandTransport } from '../../../engine/replay'
 import type { InstantAutobetMachine } from '../autobet.machine'
 import type { InstantRoundLike } from '../autobetLink'
-import type { InstantRoundContext, InstantRoundInput } from '../round.machine'
+import type { InstantBetAck, InstantBetCommand } from '../protocol'
+import type { InstantRoundContext, InstantRoundInput, InstantRoundMachine } from '../round.machine'
 import {
   instantBetProofLoader,
   type InstantProofSchemas,
   type LoadInstantBetProof,
 } from './betProof'
-import type { GameHooks, GamePlayer } from '../../ui/gameModule'
+import type { GameHooks, GameLayoutProps, GameModule, GamePlayer } from '../../ui/gameModule'
 import { instantErrorKey } from './InstantBetPanel'
 import { useInstantSettings } from './instantSettings'
 import { seedsApi } from '../../seeds/seedsApi'
@@ -73,4 +76,31 @@ export function useInstantLayout<P, O>(
   useEffect(() => actor.send({ type: 'SET_INSTANT', instant: instantPlay }), [actor, instantPlay])
   const autobet = useInstantAutobet(actor, game.autobet)
   return { loadProof: props.loadBetProof ?? serviceLoader, seeds, autobet }
+}
+
+/**
+ * An instant game as a kit game module, derived from its browser side (`instantClient`): the
+ * round machine with its command actor, the player's input, the stream on `/<id>`, the page's
+ * hooks, and the game's layout (which fills the kit's `InstantLayout`).
+ */
+export function instantGameModule<P, O>(
+  client: {
+    game: { id: string }
+    roundMachine: InstantRoundMachine<P, O>
+    commandActors: (transport: CommandTransport) => {
+      placeBet: PromiseActorLogic<InstantBetAck<O>, InstantBetCommand<P>>
+    }
+    connect: GameModule<InstantRoundMachine<P, O>>['connect']
+  },
+  Layout: ComponentType<GameLayoutProps<InstantRoundMachine<P, O>> & InstantPageExtra<P, O>>,
+): GameModule<InstantRoundMachine<P, O>, InstantPageExtra<P, O>> {
+  return {
+    id: client.game.id,
+    machine: (transport) =>
+      client.roundMachine.provide({ actors: client.commandActors(transport) }),
+    input: instantRoundInput,
+    connect: client.connect,
+    hooks: instantPageHooks<SnapshotFrom<InstantRoundMachine<P, O>>>(),
+    Layout,
+  }
 }
