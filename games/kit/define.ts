@@ -33,10 +33,18 @@ export interface GameDefinition<
   readonly namespace: `/${Id}`
   /**
    * The bet limits it uses (`betLimits(limits, currency)`); several games may share one. Null for
-   * a game whose rules bound the stake themselves (`InstantRules.stakeAllowed`: a case's price).
+   * a game whose rules bound the stake themselves (`InstantRules.stakeAllowed`: a case's price),
+   * which only a game whose id is not a limits group can be.
    */
-  readonly limits: BetGame | null
+  readonly limits: LimitsGroup<Id>
 }
+
+/** A definition's limits group: always one for a game whose id is one, else one or null. */
+export type LimitsGroup<Id extends string> = string extends Id
+  ? BetGame | null
+  : Id extends BetGame
+    ? BetGame
+    : BetGame | null
 
 /**
  * The limits group of a definition: a game whose id is a limits group bets in its own by default;
@@ -60,7 +68,13 @@ export function gameFacts<
 >(family: F, spec: GameSpec<Id, S>): GameDefinition<Id, F, S> {
   const given = (spec as { limits?: BetGame | null }).limits
   const limits = given === undefined ? (spec.id as string as BetGame) : given
-  return { id: spec.id, family, service: spec.service, namespace: `/${spec.id}`, limits }
+  return {
+    id: spec.id,
+    family,
+    service: spec.service,
+    namespace: `/${spec.id}`,
+    limits: limits as LimitsGroup<Id>,
+  }
 }
 
 /**
