@@ -146,7 +146,7 @@ async function measure(db: Db, label: string): Promise<{ figures: Figure[]; meta
   const http = createServer()
   const realtime = await attachRealtime(http, services, {
     log: quiet,
-    games: [...GAMES.map(instantGameModule), liveModule()],
+    games: [...GAMES.map((game) => instantGameModule(game)), liveModule()],
     // The benchmark is the flood the budgets exist for: lift them, the per-socket one and the
     // per-player one (50 commands/s a player would cap 50 players at 2,500 bets/s and answer
     // the rest rate_limited), and let every player hold a socket on each game's namespace from

@@ -22,6 +22,13 @@ import {
   type PageSamples,
 } from './render/page'
 import { sampleKenoBoard } from './render/kenoBoard'
+import {
+  FIVE_STRIP_SPIN_MS,
+  oneFiveStripSpin,
+  openCasePage,
+  spinFive,
+  startCasesServer,
+} from './render/caseStrip'
 import { startSyntheticCrash } from './render/syntheticCrash'
 import { testBuild } from './render/testBuild'
 
@@ -72,7 +79,7 @@ function summary(run: Run) {
 
 export const renderBench: Benchmark = {
   name: 'render',
-  description: `Crash page in Chromium (SwiftShader WebGL) on a synthetic stream (rounds + ${BETS_PER_SECOND} live bets/s) for ${SECONDS} s, then an empty Pixi stage of the same size for ${SECONDS} s; then the keno board (reference server, a bet every 800 ms) and an empty stage of its size, ${SECONDS} s each: canvas tick CPU (scene update + Pixi render), rAF intervals, frames over ${SLOW_FRAME_MS} ms, long tasks.`,
+  description: `Crash page in Chromium (SwiftShader WebGL) on a synthetic stream (rounds + ${BETS_PER_SECOND} live bets/s) for ${SECONDS} s, then an empty Pixi stage of the same size for ${SECONDS} s; then the keno board (reference server, a bet every 800 ms) and an empty stage of its size, ${SECONDS} s each: canvas tick CPU (scene update + Pixi render), rAF intervals, frames over ${SLOW_FRAME_MS} ms, long tasks. Then the case strip: a guest's five-case demo spins back to back for ${SECONDS} s against an empty stage of its size, and the long tasks of one five-strip opening.`,
   async run() {
     const dist = testBuild()
     const service = await startSyntheticCrash({
@@ -190,6 +197,60 @@ export const renderBench: Benchmark = {
         },
         { name: 'keno board: long tasks', value: k.longTasks, unit: '', baseline: ke.longTasks },
       ]
+      // The case strip: five strips spinning back to back (a guest's demo spins), then one
+      // five-strip spin watched for long tasks, then an empty stage of the canvas's size.
+      const cases = await startCasesServer(dist)
+      let strip: ReturnType<typeof summary>
+      let stripEmpty: ReturnType<typeof summary>
+      let opening: PageSamples
+      try {
+        const casePage = await browser.newPage({ viewport: VIEWPORT })
+        const canvas = await openCasePage(casePage, cases.origin)
+        opening = await oneFiveStripSpin(casePage)
+        await takeFrames(casePage, canvas.id)
+        await startPageSampler(casePage)
+        const until = performance.now() + SECONDS * 1000
+        while (performance.now() < until) {
+          await spinFive(casePage)
+          await casePage.waitForTimeout(FIVE_STRIP_SPIN_MS + 200)
+        }
+        const own = await stopPageSampler(casePage)
+        const ticks = await takeFrames(casePage, canvas.id)
+        strip = summary({ cpuMs: ticks.cpuMs, intervalMs: own.intervals, longTasks: own.longTasks })
+        const stripSize = (await runningCanvas(casePage, 'cases')).size
+        if (!stripSize) throw new Error('[bench/render] the case canvas has no size')
+        await casePage.goto(`${cases.origin}/`)
+        const stripEmptyId = (await casePage.evaluate(
+          `window.__tesseraCanvas.mountEmptyStage(${JSON.stringify({ width: stripSize.width, height: stripSize.height })})`,
+        )) as number
+        stripEmpty = summary(await sample(casePage, stripEmptyId))
+        await casePage.evaluate(`window.__tesseraCanvas.release(${stripEmptyId})`)
+      } finally {
+        await cases.close()
+      }
+      figures.push(
+        {
+          name: 'case strip (5 spinning): tick CPU p95',
+          value: strip.cpuP95,
+          unit: 'ms',
+          baseline: stripEmpty.cpuP95,
+          budget: round2(stripEmpty.cpuP95 * CPU_P95_RATIO_BUDGET),
+          note: `≤ ${CPU_P95_RATIO_BUDGET}× the empty stage's p95`,
+        },
+        {
+          name: 'case strip: frame interval p95',
+          value: strip.intervalP95,
+          unit: 'ms',
+          baseline: stripEmpty.intervalP95,
+          budget: INTERVAL_P95_BUDGET_MS,
+        },
+        {
+          name: 'case strip: long tasks during a 5-strip opening',
+          value: opening.longTasks.length,
+          unit: '',
+          budget: 0,
+        },
+      )
       return {
         name: 'render',
         description: this.description,
@@ -200,6 +261,9 @@ export const renderBench: Benchmark = {
           crash: c,
           empty: e,
           keno: { canvas: keno.size, board: k, empty: ke, bets: keno.bets },
+          caseStrip: strip,
+          caseStripEmpty: stripEmpty,
+          fiveStripOpeningLongTasksMs: opening.longTasks,
           liveRowsPerSecond: Math.round(rows / (SECONDS + WARM_UP_MS / 1000)),
           roundsCrashed: service.crashed(),
         },

@@ -4,6 +4,7 @@
  * read from this list (docs/adding-a-game.md). Pure and light: definitions carry facts, and an
  * instant game's rules only as a loader, so the shell's first load can read it.
  */
+import { casesGame } from './cases/game'
 import { crashGame } from './crash/game'
 import { diceGame } from './dice/game'
 import type { GameDefinition } from './kit/define'
@@ -14,7 +15,7 @@ import { kenoGame } from './keno/game'
 import { rouletteGame } from './roulette/game'
 
 /** Every game, in lobby order. */
-export const GAMES = [crashGame, diceGame, rouletteGame, kenoGame] as const
+export const GAMES = [crashGame, diceGame, rouletteGame, kenoGame, casesGame] as const
 
 /** A registered game. */
 export type RegisteredGame = (typeof GAMES)[number]

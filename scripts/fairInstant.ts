@@ -5,7 +5,6 @@
  */
 import { parseArgs } from 'node:util'
 import {
-  caseTicket,
   cardOf,
   coinOf,
   floatCursor,
@@ -30,14 +29,13 @@ const registered = (id: string) => REGISTERED.find((game) => game.id === id)
 
 /**
  * Games whose draws the verifier prints before they are registered instant games (mines, hilo
- * and coinflip are stateful; cases joins the registry with its own logic).
+ * and coinflip are stateful; keno and cases are registered with their own logic).
  */
 const DRAWS = {
   mines: '[--mines <1-24>] (default 3): mine tiles 0-24, drawn like keno',
   hilo: `[--cards <N>] (default 1): card n = deck[floor(float_n * 52)], deck 2..A,
                 each rank diamonds, hearts, spades, clubs`,
   coinflip: '[--flips <N>] (default 1): floor(float * 2), 0 heads, 1 tails',
-  cases: 'ticket = floor(float * 100000) + 1',
 } as const
 type Draw = keyof typeof DRAWS
 const DRAW_ONLY = (Object.keys(DRAWS) as Draw[]).filter((id) => !registered(id))
@@ -134,9 +132,6 @@ export function instantCommand(game: string, args: string[], io: InstantIo): num
       io.out(`flips ${Array.from({ length: n }, () => coinOf(floats.next())).join(' ')}`)
       break
     }
-    case 'cases':
-      io.out(`ticket ${caseTicket(floats.next())}`)
-      break
     default: {
       const never: never = draw
       throw new UsageError(`unknown game ${String(never)}`)

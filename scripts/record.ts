@@ -1,7 +1,8 @@
 /**
  * `npm run record`: records a live crash session (this file), an instant game's session
- * (`recordInstant.ts`: roulette) or a dice or keno auto-bet run (`recordDice.ts`,
- * `recordKeno.ts`) from the reference server into tests/recordings.
+ * (`recordInstant.ts`: roulette), a dice or keno auto-bet run (`recordDice.ts`,
+ * `recordKeno.ts`) or a cases opening (`recordCases.ts`) from the reference server into
+ * tests/recordings.
  *
  *   npm run record -- <scenario | all> [--out <file>]
  *
@@ -27,6 +28,7 @@ import type { CrashPoint } from '../games/engine/fairness'
 import type { Minor } from '../games/engine/money'
 import { replay, type Recording } from '../games/engine/replay'
 import { crashModule } from '../server/games/crash'
+import { CASES_SCENARIOS, recordCasesScenario, type CasesScenarioName } from './recordCases'
 import { DICE_SCENARIOS, recordDiceScenario, type DiceScenarioName } from './recordDice'
 import { INSTANT_SCENARIOS, recordInstantScenario, type InstantScenarioName } from './recordInstant'
 import { KENO_SCENARIOS, recordKenoScenario, type KenoScenarioName } from './recordKeno'
@@ -122,8 +124,13 @@ export function autoCashoutBelow(crashPoint: number): Multiplier | null {
   return target >= MIN_AUTO_CASHOUT ? (target as Multiplier) : null
 }
 
-/** Any scenario's name: crash's, an instant game's or a dice or keno auto-bet run's. */
-export type RecordName = ScenarioName | InstantScenarioName | DiceScenarioName | KenoScenarioName
+/** Any scenario's name: crash's, an instant game's, an auto-bet run's or a cases opening's. */
+export type RecordName =
+  | ScenarioName
+  | InstantScenarioName
+  | DiceScenarioName
+  | KenoScenarioName
+  | CasesScenarioName
 
 /** How to record one scenario and where its file goes by default. */
 interface Recordable {
@@ -148,6 +155,7 @@ const RECORDABLE: Record<RecordName, Recordable> = {
   ...recordables(INSTANT_SCENARIOS, recordInstantScenario),
   ...recordables(DICE_SCENARIOS, recordDiceScenario),
   ...recordables(KENO_SCENARIOS, recordKenoScenario),
+  ...recordables(CASES_SCENARIOS, recordCasesScenario),
 }
 
 /** Every scenario's name, crash's first: what "all" records. */

@@ -31,9 +31,20 @@ export interface GameDefinition<
   readonly service: S
   /** Its socket.io namespace on that service: always `/<id>`. */
   readonly namespace: `/${Id}`
-  /** The bet limits it uses (`betLimits(limits, currency)`); several games may share one. */
-  readonly limits: BetGame
+  /**
+   * The bet limits it uses (`betLimits(limits, currency)`); several games may share one. Null for
+   * a game whose rules bound the stake themselves (`InstantRules.amountRefusal`: a case's price),
+   * which only a game whose id is not a limits group can be.
+   */
+  readonly limits: LimitsGroup<Id>
 }
+
+/** A definition's limits group: always one for a game whose id is one, else one or null. */
+export type LimitsGroup<Id extends string> = string extends Id
+  ? BetGame | null
+  : Id extends BetGame
+    ? BetGame
+    : BetGame | null
 
 /**
  * The limits group of a definition: a game whose id is a limits group bets in its own by default;
@@ -41,7 +52,7 @@ export interface GameDefinition<
  */
 export type LimitsOf<Id extends string> = Id extends BetGame
   ? { readonly limits?: BetGame }
-  : { readonly limits: BetGame }
+  : { readonly limits: BetGame | null }
 
 /** The facts every family's `define…Game` takes. */
 export type GameSpec<Id extends string, S extends GameServiceName = GameServiceName> = {
@@ -55,8 +66,15 @@ export function gameFacts<
   F extends GameFamily,
   const S extends GameServiceName,
 >(family: F, spec: GameSpec<Id, S>): GameDefinition<Id, F, S> {
-  const limits = (spec as { limits?: BetGame }).limits ?? (spec.id as string as BetGame)
-  return { id: spec.id, family, service: spec.service, namespace: `/${spec.id}`, limits }
+  const given = (spec as { limits?: BetGame | null }).limits
+  const limits = given === undefined ? (spec.id as string as BetGame) : given
+  return {
+    id: spec.id,
+    family,
+    service: spec.service,
+    namespace: `/${spec.id}`,
+    limits: limits as LimitsGroup<Id>,
+  }
 }
 
 /**

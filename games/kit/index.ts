@@ -63,6 +63,7 @@ export type {
   GameHooks,
   GameLayoutProps,
   GameModule,
+  GameLinks,
   GamePageProps,
   GamePlayer,
   LiveTablesShell,

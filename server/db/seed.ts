@@ -1,5 +1,7 @@
 import { hashPassword } from '../auth/passwords'
 import { insertUser } from '../auth/users'
+import { CaseCatalogue } from '../games/cases/catalogue'
+import { DEMO_CASES } from '../games/cases/demo'
 import type { Ledger } from '../ledger/ledger'
 import type { Db } from './db'
 
@@ -17,6 +19,20 @@ export const DEMO = {
 const DAY_MS = 24 * 3600 * 1000
 
 /**
+ * Seeds the demo cases (games/cases/demo.ts) when there are no cases yet, also into a database
+ * seeded before cases existed; each passes the catalogue's checks like any other case.
+ */
+export async function seedDemoCases(db: Db, now = new Date()): Promise<void> {
+  const any = await db.query('SELECT 1 FROM cases LIMIT 1')
+  if (any.length > 0) return
+  const catalogue = new CaseCatalogue(db, () => now.getTime())
+  for (const [sort, demo] of DEMO_CASES.entries()) {
+    const saved = await catalogue.save({ ...demo, sort })
+    if (typeof saved === 'string') throw new Error(`[seed] demo case ${demo.slug}: ${saved}`)
+  }
+}
+
+/**
  * Seeds demo data when the database has no payment methods yet: payment methods, bonuses, a
  * welcome pack, a free-spin campaign and the demo account with a RUB balance credited through
  * the ledger. Idempotent: a second run changes nothing.
@@ -27,6 +43,7 @@ export async function seedDemo(
   scryptN: number,
   now = new Date(),
 ): Promise<boolean> {
+  await seedDemoCases(db, now)
   const seeded = await db.query('SELECT 1 FROM payment_methods LIMIT 1')
   if (seeded.length > 0) return false
   const far = new Date(now.getTime() + 365 * DAY_MS)

@@ -4,13 +4,27 @@
  * bets (see docs/adding-a-game.md).
  */
 import type { BetHistoryItem, GameServiceName } from '../../contract'
-import { INSTANT_GAMES } from '../../games/registry'
+import { INSTANT_GAMES, type InstantGameId } from '../../games/registry'
+import { casesServerParts } from './cases'
 import { crashModule } from './crash'
-import { instantGameModule, liveModule } from './kit/instant/module'
+import { instantGameModule, liveModule, type InstantServerParts } from './kit/instant/module'
 import type { GameModule, GameRuntime } from './kit/module'
 
 /** A game as the server runs it: on a service of SPEC.md section 7, its bets in the history. */
 export type ServerGame = GameModule<GameRuntime, GameServiceName, BetHistoryItem>
+
+/**
+ * What an instant game whose rules are data adds on the server, by game (its catalogue and the
+ * rules of each bet read from it): the games whose logic alone plays them have none.
+ */
+const INSTANT_SERVER_PARTS: Partial<Record<InstantGameId, InstantServerParts>> = {
+  cases: casesServerParts,
+}
+
+/** The module of each instant game of the registry, with its server parts if it has any. */
+export function instantGameModules(): ServerGame[] {
+  return INSTANT_GAMES.map((game) => instantGameModule(game, INSTANT_SERVER_PARTS[game.id]))
+}
 
 /**
  * Every game this server runs: crash, each instant game of the registry (games/registry.ts; an
@@ -19,6 +33,6 @@ export type ServerGame = GameModule<GameRuntime, GameServiceName, BetHistoryItem
  */
 export const GAME_MODULES: readonly ServerGame[] = [
   crashModule(),
-  ...INSTANT_GAMES.map(instantGameModule),
+  ...instantGameModules(),
   liveModule(),
 ]

@@ -1,7 +1,7 @@
 import { useRouter } from '@tanstack/react-router'
 import { useCallback, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { GamePageProps, LiveTablesShell } from '../../games/kit'
+import type { GameLinks, GamePageProps, LiveTablesShell } from '../../games/kit'
 import { DEFAULT_CURRENCY, type Minor } from '../../games/engine/money'
 import type { GameService } from '../api'
 import { readToken } from '../features/session/cookies'
@@ -39,6 +39,14 @@ export function useShellGameProps(service: GameService): ShellGameProps | null {
     })
   }, [])
   const onError = useCallback((message: string) => showToast({ kind: 'error', title: message }), [])
+  const router = useRouter()
+  const links = useMemo<GameLinks>(
+    () => ({
+      href: (path) => router.buildLocation({ to: path }).publicHref,
+      open: (path) => void router.navigate({ to: path }),
+    }),
+    [router],
+  )
   if (serviceUrl === null) return null
   return {
     key: user ? String(user.id) : 'guest',
@@ -49,6 +57,7 @@ export function useShellGameProps(service: GameService): ShellGameProps | null {
       locale: i18n.language as Locale,
       onBalance,
       onError,
+      links,
     },
   }
 }

@@ -15,4 +15,5 @@ export const INSTANT_GAME_LOADERS: Record<
   dice: () => import('../../games/dice').then((m) => m.DiceGame),
   roulette: () => import('../../games/roulette').then((m) => m.RouletteGame),
   keno: () => import('../../games/keno').then((m) => m.KenoGame),
+  cases: () => import('../../games/cases').then((m) => m.CasesCatalogueGame),
 }

@@ -146,9 +146,12 @@ export const ROUTES: readonly RouteEntry[] = [
   content('tournaments', '/tournaments'),
   content('tournamentsStatus', '/tournaments/:status'),
   content('tournament', '/tournament/:id'),
-  content('cases', '/games/cases'),
-  content('case', '/games/cases/:slug', game),
   ...GAMES.map(gameRoute),
+  // A case's own page: cases' second route, beside the catalogue the registry's route shows.
+  built('case', '/games/cases/:slug', {
+    ...game,
+    lazy: { module: 'src/pages/CasePage.tsx', namespaces: ['cases', 'kit'] },
+  }),
   ...placeholderGames,
   content('slots', '/games/slots'),
   content('slotDemo', '/games/slots/:slots/demo', game),

@@ -76,6 +76,18 @@ function instantGamePage({ id, service }: RegisteredInstantGame): RouteComponent
   )
 }
 
+/** A case's page (`/games/cases/{slug}`), likewise: cases' second route, the live tables too. */
+const CasePageLazy = lazyRouteComponent(
+  () =>
+    Promise.all([
+      import('../pages/CasePage'),
+      loadNamespaces(lazyNamespaces('case')),
+      gameServiceUrl('cases').catch(() => undefined),
+      gameServiceUrl('general').catch(() => undefined),
+    ]).then(([page]) => page),
+  'CasePage',
+)
+
 /** The password-reset pages (issue #5) bring their machines and forms only when opened. */
 const PasswordResetPageLazy = lazyRouteComponent(
   () => import('../pages/PasswordResetPage'),
@@ -91,6 +103,7 @@ const BUILT_PAGES: Readonly<Record<string, RouteComponent>> = {
   home: LobbyPage,
   crash: CrashPageLazy,
   ...Object.fromEntries(INSTANT_GAMES.map((game) => [game.id, instantGamePage(game)])),
+  case: CasePageLazy,
   passwordReset: PasswordResetPageLazy,
   resetPassword: ResetPasswordPageLazy,
 }

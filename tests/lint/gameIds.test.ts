@@ -37,9 +37,16 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'scripts/recordKeno.ts': "keno's recorded scenario (tests/recordings/keno-autobet.json)",
   'scripts/kenoTables.ts': "keno's tables, written into docs/games.md between its markers",
   'scripts/record.ts': 'the recorded scenarios by name',
+  'scripts/recordCases.ts': "cases' recorded scenario (tests/recordings/cases-*.json)",
+  // Cases has a second page, a case by slug, beside the catalogue the registry's route shows:
+  // the instant family gives a game one route.
+  'src/routes/table.ts': "a case's own route, /games/cases/:slug (a game has one generic route)",
+  'src/pages/CasePage.tsx': "a case's own page, on the cases service",
+  'contract/cases.ts': "the cases catalogue's HTTP paths (/api/games/cases, the case tables)",
   'bench/bundle.ts': "crash's canvas as the sign its page is ready",
   'bench/lighthouse.ts': 'the pages Lighthouse audits, by name',
   'bench/render.ts': "crash's scene benchmark",
+  'bench/render/caseStrip.ts': "the case strip's scene benchmark (a case's page, its test ids)",
   'bench/render/page.ts': "crash's scene benchmark",
   'bench/render/syntheticCrash.ts': "crash's scene benchmark",
   'bench/render/kenoBoard.ts': "keno's board benchmark: its page, its canvas, its buttons",

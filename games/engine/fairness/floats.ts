@@ -94,3 +94,8 @@ export function floats(
 export function hashServerSeed(serverSeed: string): string {
   return bytesToHex(sha256(utf8(serverSeed)))
 }
+
+/** Hex SHA-256 of a text's UTF-8 bytes: the name of a published document (a case's item table). */
+export function sha256Hex(text: string): string {
+  return bytesToHex(sha256(utf8(text)))
+}

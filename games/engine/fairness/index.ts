@@ -10,6 +10,7 @@ export {
   floatCursor,
   floatStream,
   hashServerSeed,
+  sha256Hex,
   FLOATS_PER_BLOCK,
   type FloatCursor,
 } from './floats'

@@ -33,6 +33,16 @@ export interface GamePageProps {
   onError?: (message: string) => void
   /** Where an instant game's live tables stream and link to; absent or null: no live tables. */
   live?: LiveTablesShell | null
+  /** Links to the site's own pages (cases: a case's page from the catalogue); absent: none. */
+  links?: GameLinks
+}
+
+/** The shell's links for a game's own pages, in the page's language. */
+export interface GameLinks {
+  /** The address of a path of the site (`/games/cases/pocket`) in the page's language. */
+  href(path: string): string
+  /** Opens that path in place (a link's plain click); a modified click follows `href`. */
+  open(path: string): void
 }
 
 /** What the shell gives the instant games' live tables (`InstantLiveTables`). */

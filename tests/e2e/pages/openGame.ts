@@ -9,11 +9,17 @@ import { expect, type Page } from '@playwright/test'
 const FIRST_CONNECTION_MS = 15_000
 
 /**
- * Opens `/games/<game>` (under a locale prefix, `/ru` or `/kz`, if given) and waits until the
- * game's socket is online (`<game>.connection`), so what the test does next reaches the server.
+ * Opens `/games/<game>` (or `path`: a case's page is `/games/cases/<slug>`), under a locale
+ * prefix, `/ru` or `/kz`, if given, and waits until the game's socket is online
+ * (`<game>.connection`), so what the test does next reaches the server.
  */
-export async function openGame(page: Page, game: string, localePrefix = ''): Promise<void> {
-  await page.goto(`${localePrefix}/games/${game}`)
+export async function openGame(
+  page: Page,
+  game: string,
+  localePrefix = '',
+  path = `/games/${game}`,
+): Promise<void> {
+  await page.goto(`${localePrefix}${path}`)
   await expect(page.getByTestId(`${game}.connection`)).toHaveAttribute('data-status', 'online', {
     timeout: FIRST_CONNECTION_MS,
   })

@@ -5,13 +5,12 @@ import { hashPassword } from '../../../server/auth/passwords'
 import type { Db } from '../../../server/db/db'
 import { crashModule, type CrashRuntime } from '../../../server/games/crash'
 import { BETTING_MS, PAUSE_MS, T0, TEST_SALT, TEST_SEED } from '../../../server/games/crash/testing'
-import { diceGame } from '../../../games/dice/game'
 import { instantKit } from '../../../server/games/kit/instant/kit'
-import { instantGameModule, liveModule } from '../../../server/games/kit/instant/module'
+import { instantGameModules } from '../../../server/games'
+import { liveModule } from '../../../server/games/kit/instant/module'
 import { fixedSeeds, LOSING_DICE } from '../../../server/games/kit/instant/testing'
 import type { GameModule } from '../../../server/games/kit/module'
 import { fakeScheduler } from '../../../server/games/kit/scheduler'
-import { rouletteGame } from '../../../games/roulette/game'
 import { attachRealtime, type Realtime } from '../../../server/realtime/attach'
 import { socketInbox } from '../../../server/realtime/testing'
 import { startTestApp, type TestApp } from './harness'
@@ -98,8 +97,8 @@ export async function startSocketsApp(db: Db, label: string): Promise<SocketsApp
   })
   const games: GameModule[] = [
     crashGame,
-    instantGameModule(diceGame),
-    instantGameModule(rouletteGame),
+    // Every instant game of the registry, as the server runs them (the fuzz serves each one).
+    ...instantGameModules(),
     liveModule(),
   ]
   const budget = { now: 0 }

@@ -12,7 +12,13 @@
  *   movement claims the nonce it was drawn from, so no two bets share one.
  */
 import { floatCursor } from '../../../../games/engine/fairness'
-import { MAX_BET_PAYOUT, checkBet, type BetGame, type Minor } from '../../../../games/engine/money'
+import {
+  MAX_BET_PAYOUT,
+  checkBet,
+  type BetGame,
+  type Currency,
+  type Minor,
+} from '../../../../games/engine/money'
 import {
   INSTANT_PROTOCOL_VERSION,
   type InstantBetAck,
@@ -41,7 +47,7 @@ import { ackOf, betById } from './store'
  */
 export interface InstantGame<Params, Outcome> {
   readonly id: string
-  readonly limits?: BetGame
+  readonly limits?: BetGame | null
   readonly rules: InstantRules<Params, Outcome>
 }
 

@@ -4,7 +4,8 @@
  * service's `/live` namespace, mounts the seeds and proof routes, and pages their bets in the
  * profile history (one table holds every instant game's bets).
  */
-import type { BetHistoryItem, GameServiceName } from '../../../../contract'
+import type { FastifyInstance } from 'fastify'
+import type { BetHistoryItem, GameServiceName, Minor } from '../../../../contract'
 import { z } from 'zod/mini'
 import { instantWireOf, type InstantGameDefinition } from '../../../../games/kit/instant/define'
 import {
@@ -14,6 +15,8 @@ import {
   liveWire,
   type InstantBetCommand,
 } from '../../../../games/kit/instant/protocol'
+import type { InstantRules } from '../../../../games/kit/instant/rules'
+import type { Services } from '../../../services'
 import type { GameModule, GameRuntime } from '../module'
 import { command, namespaceEmitter } from '../namespace'
 import type { Player } from '../player'
@@ -33,13 +36,40 @@ const syncAck = { type: 'ok', v: INSTANT_PROTOCOL_VERSION } as const
 const INSTANT_NAMES = instantWire('instant', z.unknown(), z.unknown())
 
 /**
+ * What the server adds to an instant game whose rules are data (cases: each case's price and item
+ * table, in the database), beside its definition.
+ */
+export interface InstantServerParts {
+  /**
+   * The rules of one bet, read when it arrives (a case's rules from its current table); null
+   * refuses the bet `bad_request`. In place of the logic's rules, the same for every bet.
+   */
+  rulesFor(services: Services, params: unknown): Promise<InstantRules<unknown, unknown> | null>
+  /** The game's own HTTP routes, under `/api` (cases: the catalogue). */
+  routes?(app: FastifyInstance, services: Services): void
+}
+
+/** Rules that refuse every bet: one whose data (a case) does not exist. */
+const refuseAll: InstantRules<unknown, unknown> = {
+  game: 'none',
+  refusal: () => 'bad_request',
+  amountRefusal: () => null,
+  maxPayout: () => 0 as Minor,
+  settle: () => {
+    throw new Error('[instant] a refused bet was drawn')
+  },
+}
+
+/**
  * The module of one instant game, from its definition: on its service, at `/<id>`, its logic
- * (rules and wire schemas) loaded when it starts.
+ * (rules and wire schemas) loaded when it starts; `parts` for a game whose rules are data.
  */
 export function instantGameModule(
   game: InstantGameDefinition,
+  parts?: InstantServerParts,
 ): GameModule<InstantRuntime, GameServiceName, BetHistoryItem> {
   return {
+    ...(parts?.routes ? { routes: parts.routes } : {}),
     id: game.id,
     service: game.service,
     namespace: game.namespace,
@@ -61,7 +91,11 @@ export function instantGameModule(
           commands: {
             bet: command({
               parse: parseBet,
-              run: (user: Player | null, cmd) => kit.bets.place(instant, user, cmd),
+              run: async (user: Player | null, cmd) => {
+                if (!parts) return kit.bets.place(instant, user, cmd)
+                const rules = user ? await parts.rulesFor(services, cmd.params) : null
+                return kit.bets.place({ ...instant, rules: rules ?? refuseAll }, user, cmd)
+              },
             }),
           },
           refusal: instantRefusal,

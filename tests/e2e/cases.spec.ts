@@ -1,0 +1,95 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+
+import { formatMoney, type Minor } from '../../games/engine/money'
+import { CrashPage, fundedPlayer } from './pages/CrashPage'
+import { openGame } from './pages/openGame'
+import { axeViolations, layoutInEveryLanguage } from './support/layout'
+
+/** A page of `context` where a fresh funded player (RUB) is logged in, on a case's page. */
+async function casePlayer(context: BrowserContext, baseURL: string, slug: string): Promise<Page> {
+  const token = await fundedPlayer(context.request)
+  await context.addCookies([{ name: 'token', value: token, url: baseURL }])
+  const page = await context.newPage()
+  // The strips rest at once under reduced motion, as they do for a player who asks for it: the
+  // result is told when the strip stops, so the test needs no wait for a spin.
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  await openGame(page, 'cases', '', `/games/cases/${slug}`)
+  return page
+}
+
+/**
+ * Opens `count` cases of 50 RUB and checks the answer: one bet id, `count` items, and the
+ * balance the server reports is the last one less the stake plus the payout, as the header shows.
+ */
+async function openCases(page: Page, count: number, previous: string | null) {
+  const before = await new CrashPage(page).serverBalance()
+  await page.getByTestId(`cases.count-${count}`).check()
+  await expect(page.getByTestId('cases.total')).toContainText(
+    formatMoney((5_000 * count) as Minor, 'RUB', 'en'),
+  )
+  await page.getByTestId('cases.open-button').click()
+  const result = page.getByTestId('cases.result')
+  await expect(result).toHaveAttribute('data-bet-id', /.+/)
+  await expect.poll(() => result.getAttribute('data-bet-id')).not.toBe(previous)
+  await expect(result).toHaveAttribute('data-items', String(count))
+  const payout = Number(await result.getAttribute('data-payout'))
+  const after = before - 5_000 * count + payout
+  expect(await new CrashPage(page).serverBalance()).toBe(after)
+  await expect(page.getByTestId('header.balance')).toContainText(
+    formatMoney(after as Minor, 'RUB', 'en'),
+  )
+  return result.getAttribute('data-bet-id')
+}
+
+test('a case opened once, then three at once: each one bet, the balance follows the server', async ({
+  context,
+  baseURL,
+}) => {
+  const page = await casePlayer(context, baseURL ?? '', 'pocket')
+  await expect(page.getByTestId('cases.rtp')).toHaveAttribute('data-rtp', '9260')
+  await expect(page.getByTestId('cases.item-crown.chance')).toHaveText('0.500')
+  const one = await openCases(page, 1, null)
+  await openCases(page, 3, one)
+  // One strip per case opened, each resting on its item.
+  await expect
+    .poll(() => page.evaluate(() => window.__tesseraCanvas?.find('cases')?.detail ?? null))
+    .toMatchObject({ strips: 3, landed: [true, true, true] })
+
+  expect(await axeViolations(page, '[data-testid="page.case"]')).toEqual([])
+  await layoutInEveryLanguage(page, {
+    name: 'case',
+    title: 'pages:case.title',
+    ready: page.getByTestId('cases.open-button'),
+  })
+})
+
+test('the catalogue filters by price and opens a case; a guest gets a labelled demo spin', async ({
+  page,
+}) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  await page.goto('/games/cases')
+  await expect(page.getByTestId('cases.card-pocket')).toBeVisible()
+  await expect(page.getByTestId('cases.card-gold')).toBeVisible()
+  await page.getByTestId('cases.filter-low').click()
+  await expect(page.getByTestId('cases.card-pocket')).toBeVisible()
+  await expect(page.getByTestId('cases.card-gold')).toHaveCount(0)
+  await page.getByTestId('cases.filter-all').click()
+  expect(await axeViolations(page, '[data-testid="page.cases"]')).toEqual([])
+  await layoutInEveryLanguage(page, {
+    name: 'cases',
+    title: 'pages:cases.title',
+    ready: page.getByTestId('cases.card-gold'),
+  })
+  await page.getByTestId('footer.language-en').click()
+
+  await page.getByTestId('cases.card-bronze').locator('a').click()
+  await expect(page).toHaveURL(/\/games\/cases\/bronze$/)
+  await expect(page.getByTestId('cases.guest-note')).toBeVisible()
+  await expect(page.getByTestId('cases.open-button')).toHaveCount(0)
+  await page.getByTestId('cases.count-2').check()
+  await page.getByTestId('cases.demo-button').click()
+  await expect(page.getByTestId('cases.demo-note')).toBeVisible()
+  await expect(page.getByTestId('cases.demo-result')).toHaveAttribute('data-items', '2')
+  await expect(page.getByTestId('cases.result')).toHaveCount(0)
+  expect(await axeViolations(page, '[data-testid="page.case"]')).toEqual([])
+})
