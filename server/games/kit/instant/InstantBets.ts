@@ -12,13 +12,7 @@
  *   movement claims the nonce it was drawn from, so no two bets share one.
  */
 import { floatCursor } from '../../../../games/engine/fairness'
-import {
-  MAX_BET_PAYOUT,
-  checkBet,
-  type BetGame,
-  type Currency,
-  type Minor,
-} from '../../../../games/engine/money'
+import { MAX_BET_PAYOUT, checkBet, type BetGame, type Minor } from '../../../../games/engine/money'
 import {
   INSTANT_PROTOCOL_VERSION,
   type InstantBetAck,
