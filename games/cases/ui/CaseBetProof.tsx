@@ -134,26 +134,28 @@ export function CaseBetProof({ betId, load, locale, onClose }: CaseBetProofProps
             <dt>{t('cases:proof.table')}</dt>
             <dd>
               <code data-testid="cases.proof-table-hash">{proof.params.table}</code>
-              <table className="cases-proof__table" data-testid="cases.proof-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('cases:items.item')}</th>
-                    <th scope="col">{t('cases:items.chance')}</th>
-                    <th scope="col">{t('cases:items.value')}</th>
-                    <th scope="col">{t('cases:items.tickets')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {table.items.map((item, i) => (
-                    <tr key={item.id} data-testid={`cases.proof-item-${item.id}`}>
-                      <th scope="row">{textIn(item.name, language)}</th>
-                      <td>{formatDecimal(item.tickets / 1000, 3, locale)}</td>
-                      <td>{money(item.value)}</td>
-                      <td>{`${ranges[i]!.from}–${ranges[i]!.to}`}</td>
+              <div className="cases-items__scroll">
+                <table className="cases-proof__table" data-testid="cases.proof-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('cases:items.item')}</th>
+                      <th scope="col">{t('cases:items.chance')}</th>
+                      <th scope="col">{t('cases:items.value')}</th>
+                      <th scope="col">{t('cases:items.tickets')}</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {table.items.map((item, i) => (
+                      <tr key={item.id} data-testid={`cases.proof-item-${item.id}`}>
+                        <th scope="row">{textIn(item.name, language)}</th>
+                        <td>{formatDecimal(item.tickets / 1000, 3, locale)}</td>
+                        <td>{money(item.value)}</td>
+                        <td>{`${ranges[i]!.from}–${ranges[i]!.to}`}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
             </dd>
           </>
         )
