@@ -49,7 +49,8 @@ test('a case opened once, then three at once: each one bet, the balance follows 
   await expect(page.getByTestId('cases.rtp')).toHaveAttribute('data-rtp', '9260')
   await expect(page.getByTestId('cases.item-crown.chance')).toHaveText('0.500')
   const one = await openCases(page, 1, null)
-  await openCases(page, 3, one)
+  const three = (await openCases(page, 3, one)) ?? ''
+  const drawn = await page.getByTestId('cases.result').getAttribute('data-item-ids')
   // One strip per case opened, each resting on its item.
   await expect
     .poll(() => page.evaluate(() => window.__tesseraCanvas?.find('cases')?.detail ?? null))
@@ -61,6 +62,28 @@ test('a case opened once, then three at once: each one bet, the balance follows 
     title: 'pages:case.title',
     ready: page.getByTestId('cases.open-button'),
   })
+
+  // The opening's line in the profile history links to its proof on the catalogue (`?bet=<id>`):
+  // each ticket's item from the table the opening named, recomputed once the seed is revealed.
+  await page.goto('/profile/history')
+  await page.locator(`[data-testid="profile.history-bet-link"][data-bet-id="${three}"]`).click()
+  await expect(page).toHaveURL(new RegExp(`/games/cases\\?bet=${encodeURIComponent(three)}$`))
+  const verdict = page.getByTestId('cases.proof-verdict')
+  await expect(verdict).toHaveAttribute('data-status', 'unrevealed')
+  const items = page.getByTestId('cases.proof-drawn')
+  await expect(items).toHaveCount(3)
+  expect((await items.evaluateAll((li) => li.map((e) => e.dataset.item))).join(' ')).toBe(drawn)
+  const token = (await context.cookies()).find((c) => c.name === 'token')?.value
+  const rotated = await page.request.post('/api/games/seeds/rotate', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {},
+  })
+  expect(rotated.ok(), await rotated.text()).toBe(true)
+  await page.reload()
+  await expect(verdict).toHaveAttribute('data-status', 'verified')
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('cases.fairness-dialog')).toHaveCount(0)
+  expect(new URL(page.url()).searchParams.get('bet')).toBeNull()
 })
 
 test('the catalogue filters by price and opens a case; a guest gets a labelled demo spin', async ({

@@ -9,23 +9,13 @@ import { GamePage } from '../../kit/ui/GamePage'
 import type { GameHooks, GameLayoutProps, GameModule, GamePageProps } from '../../kit/ui/gameModule'
 import { instantErrorKey } from '../../kit/instant/ui/InstantBetPanel'
 import { InstantLiveTables } from '../../kit/instant/ui/InstantLiveTables'
-import {
-  instantPageHooks,
-  instantRoundInput,
-  type InstantPageExtra,
-} from '../../kit/instant/ui/instantPage'
+import { instantPageHooks, instantRoundInput } from '../../kit/instant/ui/instantPage'
 import { useInstantSettings } from '../../kit/instant/ui/instantSettings'
 import { seedsApi } from '../../kit/seeds/seedsApi'
 import { casesClient } from '../client'
-import {
-  CASE_TICKETS,
-  itemIndexOfTicket,
-  openingStake,
-  type CaseOutcome,
-  type CaseParams,
-  type CaseTable,
-} from '../rules'
+import { CASE_TICKETS, itemIndexOfTicket, openingStake, type CaseTable } from '../rules'
 import { openingView, restingView, spinDuration, type CaseView } from '../scene/caseView'
+import { CaseProofOfPage, type CaseProofExtra } from './CaseBetProof'
 import { CaseItems } from './CaseItems'
 import { CasePanel } from './CasePanel'
 import { loadCase, tableOf, type Loaded } from './catalogueApi'
@@ -36,7 +26,7 @@ const casesRoundMachine = casesClient.roundMachine
 type Snapshot = SnapshotFrom<typeof casesRoundMachine>
 
 /** The case page's own props, besides every game's: the case, and the `?bet=` proof. */
-export type CaseGameExtra = InstantPageExtra<CaseParams, CaseOutcome> & { slug: string }
+export type CaseGameExtra = CaseProofExtra & { slug: string }
 
 /** Props of `CaseGame`. */
 export type CaseGameProps = GamePageProps & CaseGameExtra
@@ -212,6 +202,7 @@ function CaseLayout(props: GameLayoutProps<typeof casesRoundMachine> & CaseGameE
           data-testid={spin.demo ? 'cases.demo-result' : 'cases.result'}
           data-bet-id={spin.demo ? undefined : spin.id}
           data-items={spin.drawn.length}
+          data-item-ids={spin.drawn.map((i) => table.items[i]!.id).join(' ')}
           data-payout={spin.payout}
           aria-live="polite"
         >
@@ -248,7 +239,12 @@ export const casesModule: GameModule<typeof casesRoundMachine, CaseGameExtra> = 
   Layout: CaseLayout,
 }
 
-/** The live case page for the shell's /games/cases/{slug}. */
+/** The live case page for the shell's /games/cases/{slug}, with the proof of its `?bet=`. */
 export function CaseGame(props: CaseGameProps) {
-  return <GamePage game={casesModule} {...props} />
+  return (
+    <>
+      <GamePage game={casesModule} {...props} />
+      <CaseProofOfPage {...props} />
+    </>
+  )
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { CaseSummary } from '../../../contract'
 import { formatMoney, minorPerMajor, type Minor, type MoneyLocale } from '../../engine/money'
 import type { GamePageProps } from '../../kit/ui/gameModule'
+import { CaseProofOfPage, type CaseProofExtra } from './CaseBetProof'
 import { loadCases, type Loaded } from './catalogueApi'
 import { formatRtp } from './CaseItems'
 import { textIn } from './caseText'
@@ -21,18 +22,22 @@ export interface CasesCatalogueProps {
 
 /**
  * The catalogue as the registry's route shows it (`/games/cases`, the instant game page): the
- * shell's props, its links opening a case's page.
+ * shell's props, its links opening a case's page, and the proof of its `?bet=` (the profile
+ * history links an opening there, as it links any instant bet to its game's page).
  */
-export function CasesCatalogueGame(props: GamePageProps) {
+export function CasesCatalogueGame(props: GamePageProps & CaseProofExtra) {
   const { links } = props
   const path = (slug: string) => `/games/cases/${encodeURIComponent(slug)}`
   return (
-    <CasesCatalogue
-      serviceUrl={props.serviceUrl}
-      locale={props.locale}
-      hrefOf={(slug) => (links ? links.href(path(slug)) : path(slug))}
-      onOpen={(slug) => (links ? links.open(path(slug)) : window.location.assign(path(slug)))}
-    />
+    <>
+      <CasesCatalogue
+        serviceUrl={props.serviceUrl}
+        locale={props.locale}
+        hrefOf={(slug) => (links ? links.href(path(slug)) : path(slug))}
+        onOpen={(slug) => (links ? links.open(path(slug)) : window.location.assign(path(slug)))}
+      />
+      <CaseProofOfPage {...props} />
+    </>
   )
 }
 

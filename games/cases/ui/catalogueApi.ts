@@ -5,11 +5,14 @@
 import type { z } from 'zod/mini'
 import {
   CASES_PATH,
+  CASE_TABLES_PATH,
   caseResponse,
+  caseTableResponse,
   casesResponse,
   type CaseResponse,
   type CaseSummary,
 } from '../../../contract'
+import { parseCanonicalTable } from '../protocol'
 import type { CaseTable } from '../rules'
 
 /** A call's end: the answer, "no such case", or a failure worth a retry. */
@@ -72,4 +75,24 @@ export function tableOf(kase: CaseResponse): CaseTable {
       tickets,
     })),
   }
+}
+
+/**
+ * An item table by its hash, as an opening named it: the canonical text the server hashed, read
+ * back here (a text that is not a table, or whose hash is not `hash`, is not that table).
+ */
+export async function loadCaseTable(
+  serviceUrl: string,
+  hash: string,
+  signal: AbortSignal,
+): Promise<Loaded<CaseTable>> {
+  const got = await getJson(
+    `${base(serviceUrl)}${CASE_TABLES_PATH}/${encodeURIComponent(hash)}`,
+    caseTableResponse,
+    signal,
+  )
+  if (got.type !== 'ok') return got
+  const table = parseCanonicalTable(got.value.canonical)
+  if (!table) throw new Error(`[cases/catalogue] the table ${hash} is not a canonical table`)
+  return { type: 'ok', value: table }
 }
