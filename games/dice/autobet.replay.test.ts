@@ -11,7 +11,7 @@ import stopOnProfit from '../../tests/recordings/dice-autobet-stop-on-profit.jso
 /**
  * A live dice auto-bet run (`npm run record -- dice-autobet`, tests/recordings/README.md): 10 bets
  * of 1 RUB over 50.50, doubled after a loss, reset after a win, stopping on 3 RUB of profit. The
- * recording server's seeds are public (scripts/recordDice.ts), so the rolls are checked against
+ * recording server's seeds are public (scripts/recordAutobet.ts), so the rolls are checked against
  * the published algorithm; ids and times are the server's and are read from the file.
  */
 const { wire: diceWire, eventFromStream: diceEventFromStream } = diceClient

@@ -12,7 +12,7 @@ import autobetRun from '../../tests/recordings/keno-autobet.json'
  * A live keno auto-bet run (`npm run record -- keno-autobet`, tests/recordings/README.md): 8 bets
  * on 3 7 11 19 23 at classic risk from 1 RUB, up 50 % after a loss, reset after a win. A payout
  * below the stake (one hit pays 0.25x) counts as a loss, so the amount still rises. The recording
- * server's seeds are public (scripts/recordDice.ts), so every draw is recomputed with the rules.
+ * server's seeds are public (scripts/recordAutobet.ts), so every draw is recomputed with the rules.
  */
 const recording = parseRecording(autobetRun)
 const { wire: kenoWire } = kenoClient
