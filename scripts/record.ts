@@ -126,11 +126,7 @@ export function autoCashoutBelow(crashPoint: number): Multiplier | null {
 
 /** Any scenario's name: crash's, an instant game's, an auto-bet run's or a cases opening's. */
 export type RecordName =
-  | ScenarioName
-  | InstantScenarioName
-  | DiceScenarioName
-  | KenoScenarioName
-  | CasesScenarioName
+  ScenarioName | InstantScenarioName | DiceScenarioName | KenoScenarioName | CasesScenarioName
 
 /** How to record one scenario and where its file goes by default. */
 interface Recordable {
