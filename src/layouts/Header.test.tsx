@@ -75,9 +75,17 @@ describe('header', () => {
       '/ru/games/dice',
       '/ru/games/roulette',
       '/ru/games/keno',
+      '/ru/games/cases',
     ])
     expect(screen.getByTestId('header.nav-crash').textContent).toBe('Краш')
-    for (const path of ['/', '/games/crash', '/games/dice', '/games/roulette', '/games/keno']) {
+    for (const path of [
+      '/',
+      '/games/crash',
+      '/games/dice',
+      '/games/roulette',
+      '/games/keno',
+      '/games/cases',
+    ]) {
       const match = router.matchRoutes(path).at(-1)
       expect(router.routesById[match!.routeId]?.options.component, path).not.toBe(ContentPage)
     }
