@@ -13,7 +13,7 @@ import {
 } from '../../games/cases/protocol'
 import { caseRules, tableHash, type CaseOutcome, type CaseTable } from '../../games/cases/rules'
 import { floatCursor, hashServerSeed } from '../../games/engine/fairness'
-import type { Minor } from '../../games/engine/money'
+import { maxBetPayout, type Minor } from '../../games/engine/money'
 import type { InstantBetAck } from '../../games/kit/instant/protocol'
 import type { Db } from '../../server/db/db'
 import { GAME_MODULES } from '../../server/games'
@@ -224,9 +224,11 @@ describe.each(testDrivers())('cases on $name', (driver) => {
 
   it('refuses to create a case whose best item could pass the maximum payout', async () => {
     const old = (await caseCatalogue(t.services).openable('bronze'))!
+    // Five of its best item pay one minor unit more than the maximum payout.
+    const best = (Math.floor(maxBetPayout('RUB') / 5) + 1) as Minor
     const rich: CaseTable = {
       ...old.table,
-      items: old.table.items.map((i, n) => (n === 0 ? { ...i, value: 20_000_001 as Minor } : i)),
+      items: old.table.items.map((i, n) => (n === 0 ? { ...i, value: best } : i)),
     }
     const refused = await caseCatalogue(t.services).save({
       slug: 'too-rich',
