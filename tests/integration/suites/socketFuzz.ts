@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { PROTOCOL_VERSION } from '../../../games/crash/protocol'
 import { INSTANT_PROTOCOL_VERSION } from '../../../games/kit/instant/protocol'
+import { INSTANT_GAMES } from '../../../games/registry'
 import { GAME_MODULES } from '../../../server/games'
 import { diceBet, type SocketsApp, type TestSocket } from '../support/sockets'
 
@@ -43,10 +44,26 @@ const EXAMPLES: Record<string, () => unknown> = {
     currency: 'RUB',
     params: { bets: [{ kind: 'straight', numbers: [7], amount: 100 }] },
   }),
+  'keno:bet': () => ({
+    type: 'bet',
+    v: INSTANT_PROTOCOL_VERSION,
+    key: key(),
+    amount: 100,
+    currency: 'RUB',
+    params: { picks: [3, 7, 11], risk: 'classic' },
+  }),
+  'cases:bet': () => ({
+    type: 'bet',
+    v: INSTANT_PROTOCOL_VERSION,
+    key: key(),
+    amount: 5000,
+    currency: 'RUB',
+    params: { case: 'pocket', table: '0'.repeat(64), count: 1 },
+  }),
   'time:': () => ({}),
   'resync:': () => ({}),
 }
-for (const id of ['dice', 'roulette', 'live']) {
+for (const id of [...INSTANT_GAMES.map((game) => game.id), 'live']) {
   EXAMPLES[`${id}:sync`] = () => ({ type: 'sync', v: INSTANT_PROTOCOL_VERSION })
 }
 

@@ -216,6 +216,11 @@ export const endpoints: Endpoint[] = [
   { method: 'PUT', path: '/api/games/seeds', auth: true, body: { client_seed: 'my seed' } },
   { method: 'POST', path: '/api/games/seeds/rotate', auth: true, body: {} },
   { method: 'GET', path: '/api/games/bets/1', auth: false },
+  // The cases catalogue and any item table by its hash (server/games/cases/routes.ts,
+  // tests/integration/cases.test.ts).
+  { method: 'GET', path: '/api/games/cases', auth: false },
+  { method: 'GET', path: '/api/games/cases/1', auth: false },
+  { method: 'GET', path: '/api/games/case-tables/1', auth: false },
   { method: 'GET', path: '/api/geo_ip', auth: false },
   { method: 'GET', path: '/api/config', auth: false },
   { method: 'GET', path: '/api/mirror', auth: false },
