@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod/mini'
 import { floatCursor } from '../engine/fairness'
 import type { Minor } from '../engine/money'
-import { instantWireOf } from '../kit/instant/define'
+import { instantWireOf } from '../kit/instant/protocol'
 import { rouletteGame } from './game'
 import { rouletteLogic, rouletteParamsSchema } from './protocol'
 import {

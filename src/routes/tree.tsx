@@ -12,7 +12,6 @@ import { RootLayout } from '../layouts/RootLayout'
 import { ContentPage } from '../pages/ContentPage'
 import { ErrorPage } from '../pages/ErrorPage'
 import { FaqPage } from '../pages/FaqPage'
-import { InstantGamePage } from '../pages/InstantGamePage'
 import { GamePagePending } from '../pages/GamePagePending'
 import { LobbyPage } from '../pages/lobby/LobbyPage'
 import { NoAccessPage } from '../pages/NoAccessPage'
@@ -68,7 +67,10 @@ function instantGamePage({ id, service }: RegisteredInstantGame): RouteComponent
       loadNamespaces(lazyNamespaces(id)),
       gameServiceUrl(service).catch(() => undefined),
       gameServiceUrl('general').catch(() => undefined),
-    ]).then(([Game]) => ({
+      // The page around the game loads with it: statically, it would bring the kit (and with it
+      // xstate, socket.io and the instant panels) into the entry's chunk, which the lobby loads.
+      import('../pages/InstantGamePage').then((m) => m.InstantGamePage),
+    ]).then(([Game, , , , InstantGamePage]) => ({
       default: function InstantGameRoute() {
         return <InstantGamePage id={id} service={service} Game={Game} />
       },

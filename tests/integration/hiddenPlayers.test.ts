@@ -3,7 +3,7 @@ import { profileUserResponse, registerResponse } from '../../contract'
 import { PROTOCOL_VERSION, parseAck, parseServerEvent } from '../../games/crash/protocol'
 import { diceGame } from '../../games/dice/game'
 import { diceLogic } from '../../games/dice/protocol'
-import { instantWireOf } from '../../games/kit/instant/define'
+import { instantWireOf } from '../../games/kit/instant/protocol'
 import {
   INSTANT_PROTOCOL_VERSION,
   LIVE_NAMESPACE,

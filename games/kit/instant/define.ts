@@ -8,7 +8,6 @@
  */
 import type { z } from 'zod/mini'
 import { gameFacts, type GameDefinition, type GameSpec } from '../define'
-import { instantWire } from './protocol'
 import type { InstantResult, InstantRules } from './rules'
 
 /**
@@ -83,13 +82,4 @@ export function defineInstantGame<const Id extends string, L extends AnyInstantL
   spec: GameSpec<Id> & { readonly logic: () => Promise<L> },
 ): InstantGameDefinition<Id, L> {
   return { ...gameFacts('instant', spec), logic: spec.logic }
-}
-
-/** The wire of an instant game: the kit's `instantWire` over its id, params and outcome. */
-export function instantWireOf<
-  Id extends string,
-  PS extends z.ZodMiniType,
-  OS extends z.ZodMiniType,
->(game: { readonly id: Id }, logic: InstantLogic<PS, OS, unknown, unknown>) {
-  return instantWire(game.id, logic.params, logic.outcome)
 }

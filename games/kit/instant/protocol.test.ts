@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Minor } from '../../engine/money'
 import { diceGame } from '../../dice/game'
 import { diceLogic } from '../../dice/protocol'
-import { instantWireOf } from './define'
+import { instantWireOf } from './protocol'
 import {
   INSTANT_PROTOCOL_VERSION as v,
   liveWire,

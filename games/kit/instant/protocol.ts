@@ -249,3 +249,16 @@ export const liveWire = defineWire({
 
 /** The namespace of the live tables, on the `general` service. */
 export const LIVE_NAMESPACE = '/live'
+
+/**
+ * The wire of an instant game: the kit's `instantWire` over its id and its logic's params and
+ * outcome. It lives here, not beside the definition, so the registry (which the lobby's first
+ * load reads) carries no wire code.
+ */
+export function instantWireOf<
+  Id extends string,
+  PS extends z.ZodMiniType,
+  OS extends z.ZodMiniType,
+>(game: { readonly id: Id }, logic: { readonly params: PS; readonly outcome: OS }) {
+  return instantWire(game.id, logic.params, logic.outcome)
+}

@@ -7,7 +7,8 @@
 import type { FastifyInstance } from 'fastify'
 import type { BetHistoryItem, GameServiceName, Minor } from '../../../../contract'
 import { z } from 'zod/mini'
-import { instantWireOf, type InstantGameDefinition } from '../../../../games/kit/instant/define'
+import type { InstantGameDefinition } from '../../../../games/kit/instant/define'
+import { instantWireOf } from '../../../../games/kit/instant/protocol'
 import {
   INSTANT_PROTOCOL_VERSION,
   LIVE_NAMESPACE,

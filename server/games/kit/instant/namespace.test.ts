@@ -6,7 +6,7 @@ import { io as connectClient, type Socket as ClientSocket } from 'socket.io-clie
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { diceGame } from '../../../../games/dice/game'
 import { diceLogic } from '../../../../games/dice/protocol'
-import { instantWireOf } from '../../../../games/kit/instant/define'
+import { instantWireOf } from '../../../../games/kit/instant/protocol'
 import {
   INSTANT_PROTOCOL_VERSION as v,
   LIVE_NAMESPACE,
