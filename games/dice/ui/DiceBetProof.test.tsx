@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react'
+import { render, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import en from '../../../locales/en/dice.json'
 import kitEn from '../../../locales/en/kit.json'
@@ -43,8 +43,9 @@ describe('dice bet proof', () => {
 
   it('says so when there is no such bet', async () => {
     render(<DiceBetProof betId="b-2" load={async () => ({ type: 'notFound' })} onClose={vi.fn()} />)
-    expect((await screen.findByTestId('dice.fairness-message')).textContent).toBe(
-      kitEn.proof.notFound,
+    // The message is there from the first render ("loading"): wait for its text, not for it.
+    await waitFor(() =>
+      expect(screen.getByTestId('dice.fairness-message').textContent).toBe(kitEn.proof.notFound),
     )
   })
 })
