@@ -330,6 +330,32 @@ describe('CanvasRuntime', () => {
     expect(fake.mediaListeners()).toBe(0)
   })
 
+  it('neither updates nor draws while the container is collapsed, and draws once when shown', async () => {
+    const { fake, scenes, runtime } = setup()
+    const run = runtime()
+    await run.start()
+    const app = fake.apps[0]
+    app?.ticker.tick()
+    const renders = app?.renders ?? 0
+    const updates = scenes[0]?.updates.length ?? 0
+    expect(renders).toBeGreaterThan(0)
+
+    // Hidden (display: none) with the same page still mounted: frames stop.
+    FakeResizeObserver.resize(element, 0, 0)
+    run.setSnapshot(7)
+    app?.ticker.tick()
+    app?.ticker.tick()
+    expect(scenes[0]?.updates.length).toBe(updates)
+    expect(app?.renders).toBe(renders)
+
+    // Shown again at the same size: the latest snapshot is drawn on the next frame.
+    FakeResizeObserver.resize(element, 800, 600)
+    app?.ticker.tick()
+    expect(scenes[0]?.updates.at(-1)).toBe(7)
+    expect(app?.renders).toBe(renders + 1)
+    run.destroy()
+  })
+
   it('holds updates until a container collapsed at mount gets a size', async () => {
     const { fake, scenes, runtime } = setup()
     setElementSize(element, 0, 0)

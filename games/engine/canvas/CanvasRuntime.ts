@@ -55,6 +55,13 @@ export class CanvasRuntime<Snapshot> {
   #mounted = false
   /** The canvas must be drawn on the next tick whatever the scene says (mounted, resized). */
   #stale = true
+  /**
+   * The container has no area now (display: none, as React hides a page it keeps mounted while the
+   * next route loads, or a closed tab panel): nothing is updated or drawn until it has one again.
+   * A live scene would otherwise go on drawing every frame unseen, which under software WebGL
+   * takes the CPU the next page needs to load.
+   */
+  #collapsed = false
   #heldBundles: readonly AssetBundle[] = []
   /** Id in the canvas test hook (test builds only), else null. */
   #testId: number | null = null
@@ -229,7 +236,7 @@ export class CanvasRuntime<Snapshot> {
   readonly #onTick = (frame: SceneFrame): void => {
     // No size yet means the container was collapsed at mount; the scene has not been laid out
     // (the contract promises `resize` before the first `update`) and there is nothing to see.
-    if (!this.#size || !this.#scene) return
+    if (!this.#size || !this.#scene || this.#collapsed) return
     const changed = this.#scene.update(this.#snapshot, frame)
     // A frame the scene reports unchanged is not drawn again: the canvas keeps the last one. A
     // resize or a new mount always draws once.
@@ -241,9 +248,18 @@ export class CanvasRuntime<Snapshot> {
   #applySize(css: CssSize): void {
     const app = this.#app
     const scene = this.#scene
-    // A collapsed container (display: none, a closed tab panel) keeps the last good size rather
-    // than handing the renderer and the scene a zero-area stage.
-    if (!app || !scene || css.width <= 0 || css.height <= 0) return
+    if (!app || !scene) return
+    // A collapsed container keeps the last good size rather than handing the renderer and the
+    // scene a zero-area stage, and pauses the frames (see `#collapsed`).
+    if (css.width <= 0 || css.height <= 0) {
+      this.#collapsed = true
+      return
+    }
+    if (this.#collapsed) {
+      this.#collapsed = false
+      // Shown again: draw once even if the scene says nothing changed since its last frame.
+      this.#stale = true
+    }
     const resolution = capResolution(this.#options.platform.devicePixelRatio())
     const last = this.#size
     if (last && last.width === css.width && last.height === css.height) {

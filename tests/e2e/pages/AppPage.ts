@@ -37,7 +37,10 @@ export class AppPage {
     this.footer = page.getByTestId('layout.footer')
     this.defaultLayout = page.getByTestId('layout.default')
     this.noAccessLayout = page.getByTestId('layout.no-access')
-    this.heading = page.locator('h1')
+    // The page's one visible level-1 heading, as assistive technology finds it. While a route's
+    // code loads, React keeps the previous page mounted under `display: none` beside the pending
+    // page; a role query leaves out what is hidden, as a screen reader does.
+    this.heading = page.getByRole('heading', { level: 1 })
     this.main = page.locator('main#main')
     this.dialog = page.getByTestId('modal.dialog')
     this.dialogTitle = this.dialog.locator('h2')

@@ -28,8 +28,16 @@ export async function axeViolations(page: Page, selector: string): Promise<strin
 }
 
 /**
+ * Whether the layout passes save screenshots: only when a developer asks (`E2E_SCREENSHOTS=1`) to
+ * look at the pages. A full-page capture of a WebGL page costs one to four seconds on a loaded
+ * machine, six of them per game page, and nobody reads a CI run's PNGs; the checks themselves
+ * (visible, no sideways overflow, axe) run every time.
+ */
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1'
+
+/**
  * A game page at a phone (375 px) and a desktop (1440 px) width, in that order: at each, `ready` is
- * visible, nothing overflows sideways, and the full page is saved to
+ * visible and nothing overflows sideways; with `E2E_SCREENSHOTS=1` the full page is saved to
  * `test-results/screenshots/<name>-<locale>-<width>.png`.
  */
 export async function layoutAtWidths(
@@ -40,10 +48,12 @@ export async function layoutAtWidths(
     await page.setViewportSize({ width, height: width < 600 ? 812 : 900 })
     await expect(ready).toBeVisible()
     expect(await horizontalOverflow(page), `${locale} ${width}`).toBeLessThanOrEqual(0)
-    await page.screenshot({
-      path: `test-results/screenshots/${name}-${locale}-${width}.png`,
-      fullPage: true,
-    })
+    if (SCREENSHOTS) {
+      await page.screenshot({
+        path: `test-results/screenshots/${name}-${locale}-${width}.png`,
+        fullPage: true,
+      })
+    }
   }
 }
 
