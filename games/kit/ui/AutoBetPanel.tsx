@@ -9,6 +9,7 @@ import {
   type AutoBetFormText,
   type AutoBetParamsForm,
 } from './autoBetForm'
+import { AutoBetNet, AutoBetStopped } from './AutoBetResult'
 import { MainButton } from './MainButton'
 import { useKitText } from './kitText'
 
@@ -72,8 +73,6 @@ export function AutoBetPanel<P extends object>(props: AutoBetPanelProps<P>) {
   }
   const showProgress = status.running || status.rounds !== null
   const rounds = status.rounds ?? 0
-  const profit = `${status.net > 0 ? '+' : ''}${money(status.net)}`
-  const trend = status.net > 0 ? 'up' : status.net < 0 ? 'down' : 'even'
   const fields = [ROUNDS_FIELD, ...props.params.fields, ...STOP_FIELDS]
 
   return (
@@ -150,24 +149,14 @@ export function AutoBetPanel<P extends object>(props: AutoBetPanelProps<P>) {
                 {t('kit:autobet.left', { left: Math.max(0, rounds - status.played) })}
               </p>
             ) : null}
-            <p
-              className={`game-auto__net game-auto__net--${trend}`}
-              data-testid={`${game}.autobet.profit`}
-              data-net={status.net}
-            >
-              {t('kit:autobet.profit', { amount: profit })}
-            </p>
+            <AutoBetNet game={game} net={status.net} money={money} />
           </div>
         ) : null}
-        {!status.running && status.stopReason ? (
-          <p
-            className={`game-auto__stopped game-auto__stopped--${status.stopReason}`}
-            data-testid={`${game}.autobet.stop-reason`}
-            data-reason={status.stopReason}
-          >
-            {t(STOP_KEYS[status.stopReason])}
-          </p>
-        ) : null}
+        <AutoBetStopped
+          game={game}
+          reason={status.running ? null : status.stopReason}
+          text={status.stopReason ? STOP_KEYS[status.stopReason] : null}
+        />
       </div>
     </fieldset>
   )

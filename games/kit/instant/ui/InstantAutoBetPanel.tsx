@@ -8,6 +8,7 @@ import {
   type InstantAutoBetField,
   type InstantAutoBetText,
 } from './instantAutoBetForm'
+import { AutoBetNet, AutoBetStopped } from '../../ui/AutoBetResult'
 import { MainButton } from '../../ui/MainButton'
 import { useKitText } from '../../ui/kitText'
 import type { InstantAutobetControl } from './useInstantAutobet'
@@ -122,8 +123,6 @@ export function InstantAutoBetPanel<P>(props: InstantAutoBetPanelProps<P>) {
     )
   }
 
-  const profit = `${status.net > 0 ? '+' : ''}${money(status.net)}`
-  const trend = status.net > 0 ? 'up' : status.net < 0 ? 'down' : 'even'
   return (
     <fieldset className="game-auto" data-testid={`${game}.autobet`}>
       <legend className="game-auto__legend">{t('kit:autobet.legend')}</legend>
@@ -218,13 +217,7 @@ export function InstantAutoBetPanel<P>(props: InstantAutoBetPanelProps<P>) {
                 ? t('kit:instantAuto.playedUnlimited', { played: status.played })
                 : t('kit:instantAuto.played', { played: status.played, bets: status.bets })}
             </p>
-            <p
-              className={`game-auto__net game-auto__net--${trend}`}
-              data-testid={`${game}.autobet.profit`}
-              data-net={status.net}
-            >
-              {t('kit:autobet.profit', { amount: profit })}
-            </p>
+            <AutoBetNet game={game} net={status.net} money={money} />
             {status.running && status.amount !== null ? (
               <p data-testid={`${game}.autobet.next`} data-amount={status.amount}>
                 {t('kit:instantAuto.next', { amount: money(status.amount) })}
@@ -232,15 +225,11 @@ export function InstantAutoBetPanel<P>(props: InstantAutoBetPanelProps<P>) {
             ) : null}
           </div>
         ) : null}
-        {!status.running && status.stopReason ? (
-          <p
-            className={`game-auto__stopped game-auto__stopped--${status.stopReason}`}
-            data-testid={`${game}.autobet.stop-reason`}
-            data-reason={status.stopReason}
-          >
-            {t(STOP_KEYS[status.stopReason])}
-          </p>
-        ) : null}
+        <AutoBetStopped
+          game={game}
+          reason={status.running ? null : status.stopReason}
+          text={status.stopReason ? STOP_KEYS[status.stopReason] : null}
+        />
       </div>
     </fieldset>
   )
