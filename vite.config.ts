@@ -195,6 +195,29 @@ function localePreloadPlugin(): Plugin {
 }
 
 /**
+ * Writes dist/builds/latest.json, `{ id }`: the entry chunk's path (`assets/index-<hash>.js`). An
+ * open tab polls it and compares it with its own entry's (src/features/deploys/buildWatch.ts), so
+ * a deploy shows the update notice. The entry's hash changes whenever any chunk does, since each
+ * chunk names the hashed files it imports; the same source builds the same id.
+ */
+function buildIdPlugin(): Plugin {
+  return {
+    name: 'tessera-build-id',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const entries = Object.values(bundle).filter((f) => f.type === 'chunk' && f.isEntry)
+      if (entries.length !== 1)
+        throw new Error(`[build-id] expected one entry, found ${entries.length}`)
+      this.emitFile({
+        type: 'asset',
+        fileName: 'builds/latest.json',
+        source: `${JSON.stringify({ id: entries[0]?.fileName })}\n`,
+      })
+    },
+  }
+}
+
+/**
  * Client build. In development the API lives on the reference server (`TESSERA_API_PROXY`,
  * default http://localhost:3000), proxied so the client and server share one origin.
  */
@@ -203,6 +226,7 @@ export default defineConfig({
     react(),
     routeManifestPlugin(),
     localePreloadPlugin(),
+    buildIdPlugin(),
     pixiLazyRenderersPlugin(),
     webFontPlugin(),
     // Brotli and gzip copies of every text file at the highest levels, written once at build time

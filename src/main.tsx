@@ -12,7 +12,9 @@ import { startLocaleSync } from './features/locale/controller'
 import { decideInitialLocale } from './features/locale/decide'
 import { installGlobalErrorHandlers } from './features/errors/fatal'
 import { startModalUrlSync } from './features/modals/urlSync'
-import { startSession } from './features/session'
+import { appApi, startSession } from './features/session'
+import { ownBuildId, startBuildWatch } from './features/deploys/buildWatch'
+import { useAppUpdate } from './features/deploys/updateStore'
 import { createAppRouter } from './routes/router'
 import { useSession } from './stores/session'
 
@@ -52,6 +54,24 @@ async function mount(): Promise<void> {
     </StrictMode>,
   )
   loadWebFont()
+  watchForNewBuilds()
+}
+
+/**
+ * Offers a reload once a newer client is deployed (`UpdateNotice`). This module is the entry
+ * chunk, so its `import.meta.url` names the build this tab runs.
+ */
+function watchForNewBuilds(): void {
+  const current = ownBuildId(import.meta.url)
+  if (!current) return
+  startBuildWatch({
+    current,
+    latest: () => appApi().misc.latestBuild(window.location.origin, Date.now()),
+    onUpdate: (id) => useAppUpdate.getState().found(id),
+    host: document,
+    setInterval: (run, ms) => window.setInterval(run, ms),
+    clearInterval: (handle) => window.clearInterval(handle as number),
+  })
 }
 
 async function start(): Promise<void> {

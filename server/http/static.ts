@@ -253,9 +253,12 @@ export async function registerStatic(
     reply.header('cache-control', 'no-store')
     const built = await readFile(join(root, 'builds', 'latest.json'), 'utf8').catch(() => undefined)
     if (built !== undefined) return reply.type('application/json; charset=utf-8').send(built)
-    // Without a written build id, the hash of index.html changes with every build's asset hashes.
-    const html = await readFile(indexPath).catch(() => Buffer.from('unbuilt'))
-    return { id: createHash('sha256').update(html).digest('hex').slice(0, 16) }
+    // A build that wrote no id (an older one): the entry script index.html names is the id the
+    // client compares with its own (src/features/deploys/buildWatch.ts); failing that, a hash of
+    // index.html, which changes with every build's asset hashes.
+    const html = await readFile(indexPath, 'utf8').catch(() => 'unbuilt')
+    const entry = /<script type="module"[^>]*\ssrc="\/(assets\/[^"]+\.js)"/.exec(html)?.[1]
+    return { id: entry ?? createHash('sha256').update(html).digest('hex').slice(0, 16) }
   })
 
   // Everything @fastify/static did not find ends here.

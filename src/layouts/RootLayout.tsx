@@ -5,6 +5,7 @@ import { Toaster } from '../components/Toaster'
 import { ModalHost } from '../features/modals/ModalHost'
 import { Footer } from './Footer'
 import { SandboxBanner } from '../features/sandbox/SandboxBanner'
+import { UpdateNotice } from '../features/deploys/UpdateNotice'
 import { Header } from './Header'
 
 const NOT_FOUND_TITLE = 'errorPages:notFound.documentTitle'
@@ -51,6 +52,7 @@ export function RootLayout() {
           <Outlet />
         </main>
         <Toaster />
+        <UpdateNotice />
       </div>
     )
   }
@@ -71,6 +73,7 @@ export function RootLayout() {
       <Footer />
       <ModalHost />
       <Toaster />
+      <UpdateNotice />
     </div>
   )
 }

@@ -49,4 +49,41 @@ describe('fatal errors', () => {
     await settle()
     expect(other.state.location.pathname).toBe('/error')
   })
+
+  it('reload the page for a chunk that failed to load, and go to /error when the guard refuses', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const router = await at('/faq')
+    const reloads: boolean[] = []
+    let allow = true
+    uninstall = installGlobalErrorHandlers(router, () => {
+      reloads.push(allow)
+      return allow
+    })
+    const chunkGone = () => {
+      const rejection = new Event('unhandledrejection') as PromiseRejectionEvent
+      Object.assign(rejection, {
+        reason: new TypeError(
+          'Failed to fetch dynamically imported module: http://x/assets/dice-abc.js',
+        ),
+      })
+      window.dispatchEvent(rejection)
+    }
+    chunkGone()
+    await settle()
+    expect(reloads).toEqual([true])
+    expect(router.state.location.pathname).toBe('/faq')
+
+    // Vite's preload error is cancelled only when the page reloads.
+    const preload = new Event('vite:preloadError', { cancelable: true })
+    window.dispatchEvent(preload)
+    expect(preload.defaultPrevented).toBe(true)
+
+    allow = false
+    const refused = new Event('vite:preloadError', { cancelable: true })
+    window.dispatchEvent(refused)
+    expect(refused.defaultPrevented).toBe(false)
+    chunkGone()
+    await settle()
+    expect(router.state.location.pathname).toBe('/error')
+  })
 })

@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -278,6 +278,20 @@ export function siteSuite(ctx: SuiteContext): void {
       const bare = await startTestApp(db, { DIST_DIR: noRoutes })
       try {
         expect((await bare.call('GET', '/anything/at/all')).statusCode).toBe(200)
+        // A build's own id (vite.config.ts writes builds/latest.json) is served as it is; without
+        // one, the entry script index.html names is the id the client compares with its own.
+        await writeFile(
+          join(noRoutes, 'index.html'),
+          '<!doctype html><script type="module" crossorigin src="/assets/index-Ab1.js"></script>',
+        )
+        expect((await bare.call('GET', '/builds/latest.json?t=2')).json()).toEqual({
+          id: 'assets/index-Ab1.js',
+        })
+        await mkdir(join(noRoutes, 'builds'))
+        await writeFile(join(noRoutes, 'builds', 'latest.json'), '{"id":"assets/index-Cd2.js"}\n')
+        const written = await bare.call('GET', '/builds/latest.json?t=3')
+        expect(written.json()).toEqual({ id: 'assets/index-Cd2.js' })
+        expect(written.headers['cache-control']).toBe('no-store')
       } finally {
         await bare.close()
       }
