@@ -36,10 +36,13 @@ function routeManifestPlugin(): Plugin {
         if (!lazy) return pattern
         let files: string[] = []
         let styles: string[] = []
-        if (lazy.module) {
-          const page = facade(`/${lazy.module}`)
-          if (!page) throw new Error(`[route-manifest] no chunk for ${lazy.module}`)
-          const own = [...reach([page.fileName])].filter((f) => !entry.has(f))
+        if (lazy.modules.length > 0) {
+          const pages = lazy.modules.map((module) => {
+            const page = facade(`/${module}`)
+            if (!page) throw new Error(`[route-manifest] no chunk for ${module}`)
+            return page.fileName
+          })
+          const own = [...reach(pages)].filter((f) => !entry.has(f))
           files = own.map((f) => `/${f}`)
           // The stylesheets Vite adds when the page's chunks load, fetched beside them instead.
           styles = own.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])])
@@ -229,6 +232,16 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     rolldownOptions: {
+      // The index of a game, of the kit or of an engine module only names what others may use
+      // (eslint.layers.js): it runs nothing. Said so, the bundler follows an import through it to
+      // the one module that holds the name; otherwise a page that reads one helper through the
+      // kit's index (the shell may use the kit only so) counted as importing the whole kit, and
+      // the case page loaded crash's auto-bet panel, in a chunk it shared with crash's page.
+      treeshake: {
+        moduleSideEffects: [
+          { test: /[\\/]games[\\/](engine[\\/])?[a-z-]+[\\/]index\.ts$/, sideEffects: false },
+        ],
+      },
       output: {
         codeSplitting: {
           groups: [
