@@ -30,8 +30,9 @@ export const GAME_ROUTE_GZIP_CEILING_KB = 365
 /**
  * The chunks a game page fetches by `import()` as soon as it mounts: its canvas scene (`*Scene`),
  * the canvas host's Pixi platform (`pixiPlatform`, games/engine/canvas) and the renderer Pixi then
- * picks where WebGL works (`WebGLRenderer`). Every other `import()` waits for a player's action
- * (the proof verifier) or never runs in such a browser (Pixi's WebGPU and Canvas renderers).
+ * picks where WebGL works (`WebGLRenderer`; the build puts it in the `canvas` chunk, which the
+ * platform imports statically). Every other `import()` waits for a player's action (the proof
+ * verifier) or never runs in such a browser (Pixi's WebGPU and Canvas renderers, its `Assets`).
  */
 const FIRST_LOAD = /\/(\w+Scene|pixiPlatform|WebGLRenderer)-[\w-]+\.js$/
 
