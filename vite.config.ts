@@ -1,4 +1,6 @@
-import { defineConfig, type Plugin } from 'vite'
+import { existsSync, readdirSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { defineConfig, type Plugin, type Rolldown } from 'vite'
 import react from '@vitejs/plugin-react'
 import { generateFontFace, getMetricsForFamily } from 'fontaine'
 import { compression } from 'vite-plugin-compression2'
@@ -36,10 +38,13 @@ function routeManifestPlugin(): Plugin {
         if (!lazy) return pattern
         let files: string[] = []
         let styles: string[] = []
-        if (lazy.module) {
-          const page = facade(`/${lazy.module}`)
-          if (!page) throw new Error(`[route-manifest] no chunk for ${lazy.module}`)
-          const own = [...reach([page.fileName])].filter((f) => !entry.has(f))
+        if (lazy.modules.length > 0) {
+          const pages = lazy.modules.map((module) => {
+            const page = facade(`/${module}`)
+            if (!page) throw new Error(`[route-manifest] no chunk for ${module}`)
+            return page.fileName
+          })
+          const own = [...reach(pages)].filter((f) => !entry.has(f))
           files = own.map((f) => `/${f}`)
           // The stylesheets Vite adds when the page's chunks load, fetched beside them instead.
           styles = own.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])])
@@ -168,6 +173,106 @@ function localeChunk(id: string): string | null {
   return `locale-${match[1]}`
 }
 
+/** The modules a game page's canvas imports as it mounts, besides its scene (CanvasHost). */
+const CANVAS_PLATFORM = join(import.meta.dirname, 'games/engine/canvas/pixiPlatform.ts')
+const PIXI_INDEX = /[\\/]node_modules[\\/]pixi\.js[\\/]lib[\\/]index\.mjs$/
+const WEBGL_RENDERER =
+  /[\\/]pixi\.js[\\/]lib[\\/]rendering[\\/]renderers[\\/]gl[\\/]WebGLRenderer\.mjs$/
+
+/** Every game's scene (`games/<id>/scene/<Name>Scene.ts`), which its page imports as it mounts. */
+function gameScenes(): string[] {
+  const games = join(import.meta.dirname, 'games')
+  return readdirSync(games, { withFileTypes: true }).flatMap((game) => {
+    const dir = join(games, game.name, 'scene')
+    if (!game.isDirectory() || !existsSync(dir)) return []
+    return readdirSync(dir)
+      .filter((f) => /^[A-Z]\w*Scene\.ts$/.test(f))
+      .map((f) => join(dir, f))
+  })
+}
+
+/**
+ * The libraries every game page's canvas runs on its first frame go out as one chunk: what the
+ * Pixi platform, the WebGL renderer Pixi picks and every game's scene import. Left to itself, the
+ * bundler cut them into a chunk for each set of lazy modules that share them (the platform with
+ * the scenes, with the WebGPU renderer, with `Assets`...), some twenty files that every game page
+ * fetched together, each compressed on its own. What only a lazy module that a first frame never
+ * loads needs (the WebGPU and Canvas renderers, `Assets`, the bitmap-font installer) stays with
+ * it, and so does what only some scenes use (text, bitmap text).
+ */
+function canvasChunk(): Rolldown.CodeSplittingNameFunction {
+  let captured: Set<string> | null = null
+  return (id, ctx) => {
+    captured ??= firstFrameLibraries(ctx)
+    return captured.has(id) ? 'canvas' : null
+  }
+}
+
+/**
+ * The library modules reached from the platform, the WebGL renderer, and all of the scenes.
+ * Pixi's index re-exports everything, so an import through it is followed only to the modules
+ * that hold the names imported, plus what the index itself runs (its extensions and `init`s).
+ */
+function firstFrameLibraries(ctx: Rolldown.ChunkingContext): Set<string> {
+  const indexId = [...(ctx.getModuleInfo(CANVAS_PLATFORM)?.importedIds ?? [])].find((id) =>
+    PIXI_INDEX.test(id),
+  )
+  if (!indexId) return new Set()
+  const index = ctx.getModuleInfo(indexId)!
+  const resolve = (path: string) => join(dirname(indexId), path)
+  const exported = new Map<string, string>()
+  const ran: string[] = []
+  for (const [, names, from] of index.code!.matchAll(/export \{([^}]*)\} from '([^']+)'/g)) {
+    for (const name of names!.split(','))
+      exported.set(
+        name
+          .trim()
+          .split(/\s+as\s+/)
+          .pop()!,
+        resolve(from!),
+      )
+  }
+  for (const [, from] of index.code!.matchAll(/^import (?:\{[^}]*\} from )?'([^']+)'/gm)) {
+    if (!/\/index\.mjs$/.test(from!)) ran.push(resolve(from!))
+  }
+  const reach = (start: string) => {
+    const seen = new Set<string>()
+    const stack = [start]
+    while (stack.length > 0) {
+      const id = stack.pop()!
+      if (seen.has(id)) continue
+      seen.add(id)
+      const info = ctx.getModuleInfo(id)
+      for (const dep of info?.importedIds ?? []) {
+        if (dep !== indexId) {
+          stack.push(dep)
+          continue
+        }
+        stack.push(...ran)
+        const code = info?.code ?? ''
+        for (const [, names] of code.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"]pixi\.js['"]/g)) {
+          for (const name of names!.split(',')) {
+            const held = exported.get(name.trim().split(/\s+as\s+/)[0]!)
+            if (held) stack.push(held)
+          }
+        }
+      }
+    }
+    return seen
+  }
+  const renderer = [...reach(CANVAS_PLATFORM)]
+    .flatMap((id) => ctx.getModuleInfo(id)?.dynamicallyImportedIds ?? [])
+    .find((id) => WEBGL_RENDERER.test(id))
+  if (!renderer) throw new Error('[canvas-chunk] Pixi no longer imports its WebGL renderer')
+  const captured = new Set([...reach(CANVAS_PLATFORM), ...reach(renderer)])
+  const scenes = gameScenes()
+    .filter((scene) => ctx.getModuleInfo(scene))
+    .map(reach)
+  for (const id of scenes[0] ?? []) if (scenes.every((s) => s.has(id))) captured.add(id)
+  // Libraries only: the platform's and the scenes' own modules stay in their chunks.
+  return new Set([...captured].filter((id) => /[\\/]node_modules[\\/]/.test(id)))
+}
+
 /**
  * Writes dist/preload.json: the chunk of each locale's start-up texts ({@link localeChunk}), so the
  * reference server names the page's one in index.html (`modulepreload`) and the browser fetches
@@ -253,6 +358,16 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     rolldownOptions: {
+      // The index of a game, of the kit or of an engine module only names what others may use
+      // (eslint.layers.js): it runs nothing. Said so, the bundler follows an import through it to
+      // the one module that holds the name; otherwise a page that reads one helper through the
+      // kit's index (the shell may use the kit only so) counted as importing the whole kit, and
+      // the case page loaded crash's auto-bet panel, in a chunk it shared with crash's page.
+      treeshake: {
+        moduleSideEffects: [
+          { test: /[\\/]games[\\/](engine[\\/])?[a-z-]+[\\/]index\.ts$/, sideEffects: false },
+        ],
+      },
       output: {
         codeSplitting: {
           groups: [
@@ -262,6 +377,7 @@ export default defineConfig({
             // connections that was two more round trips before the first paint (Lighthouse's
             // mobile FCP: lobby 2.15 s -> 1.74 s, crash 2.44 s -> 2.25 s).
             { name: 'shell', tags: ['$initial'] },
+            { name: canvasChunk(), debugName: 'canvas' },
           ],
         },
       },

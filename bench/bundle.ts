@@ -27,9 +27,14 @@ const dist = join(root, '.bench-dist')
  * machine the app can spend more than its 500 ms quiet window between mounting and asking for a
  * lazy page, and the chunks of that page would go uncounted.
  */
-const readySelectors: Readonly<Record<string, string>> = {
-  '/games/crash': '[data-testid="crash.game"] canvas',
-}
+const readySelectors: Readonly<Record<string, string>> = Object.fromEntries(
+  // A game's page is ready when its canvas is there; the cases catalogue has none (a case's own
+  // page has), so it ends on the quiet spell alone.
+  ['crash', 'dice', 'roulette', 'keno'].map((id) => [
+    `/games/${id}`,
+    `[data-testid="${id}.game"] canvas`,
+  ]),
+)
 const HEADER = '[data-testid="layout.header"]'
 /** After the page is ready, this long without a new JS or CSS request ends the observation. */
 const QUIET_MS = 1500

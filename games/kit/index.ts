@@ -132,9 +132,9 @@ export {
   type InstantRoundMachine,
   type InstantSeeds,
 } from './instant/round.machine'
+export { instantErrorKey } from './instant/ui/instantErrors'
 export {
   InstantBetPanel,
-  instantErrorKey,
   type InstantAutobetMount,
   type InstantBetPanelProps,
 } from './instant/ui/InstantBetPanel'

@@ -46,11 +46,11 @@ export interface RouteEntry {
   /** Policy pages: which document of policy.json, and which language is authoritative. */
   policy?: { doc: 'kyc' | 'userAgreement' | 'confidential'; authoritative: 'en' | 'ru' }
   /**
-   * A built page loaded with its route (src/routes/tree.tsx): its module, which the route imports
-   * lazily, and the on-demand texts it loads before its first frame. The reference server names
+   * A built page loaded with its route (src/routes/tree.tsx): the modules the route imports
+   * lazily before its first frame, and the on-demand texts it loads. The reference server names
    * their files in the page it serves (`modulepreload`), so they load beside the entry scripts.
    */
-  lazy?: { module: string; namespaces: readonly string[] }
+  lazy?: { modules: readonly string[]; namespaces: readonly string[] }
 }
 
 /**
@@ -96,12 +96,16 @@ const game = { game: true, fullWidth: true } as const
 /**
  * A registered game's route (games/registry.ts), `/games/<id>`, with the code and texts it loads
  * before its first frame: an instant game's page is the shell's generic one around the game's
- * module (`games/<id>/index.ts`, src/routes/gameLoaders.ts); a live game has its own page.
+ * module (`games/<id>/index.ts`, src/routes/gameLoaders.ts), both imported by the route; a live
+ * game has its own page.
  */
 function gameRoute(registered: RegisteredGame): RouteEntry {
   const { id } = registered
-  const module = registered.family === 'instant' ? `games/${id}/index.ts` : livePages[registered.id]
-  return built(id, `/games/${id}`, { ...game, lazy: { module, namespaces: [id, 'kit'] } })
+  const modules =
+    registered.family === 'instant'
+      ? [`games/${id}/index.ts`, 'src/pages/InstantGamePage.tsx']
+      : [livePages[registered.id]]
+  return built(id, `/games/${id}`, { ...game, lazy: { modules, namespaces: [id, 'kit'] } })
 }
 
 /** The pages of the live games (their family has no generic page yet). */
@@ -150,7 +154,7 @@ export const ROUTES: readonly RouteEntry[] = [
   // A case's own page: cases' second route, beside the catalogue the registry's route shows.
   built('case', '/games/cases/:slug', {
     ...game,
-    lazy: { module: 'src/pages/CasePage.tsx', namespaces: ['cases', 'kit'] },
+    lazy: { modules: ['src/pages/CasePage.tsx'], namespaces: ['cases', 'kit'] },
   }),
   ...placeholderGames,
   content('slots', '/games/slots'),
@@ -200,7 +204,7 @@ export interface RoutePattern {
   path: string
   params: Record<string, string>
   /** What the route loads before its first frame (the build turns it into file names). */
-  lazy?: { module: string | null; namespaces: readonly string[] }
+  lazy?: { modules: readonly string[]; namespaces: readonly string[] }
 }
 
 /** The table as the server needs it: path patterns with param regexes, plus the locale prefixes. */
@@ -208,13 +212,13 @@ export function routeManifest(): { patterns: RoutePattern[]; locales: string[] }
   return {
     patterns: ROUTES.map((r) => {
       const namespaces = routeNamespaces(r)
-      const module = r.lazy?.module ?? null
+      const modules = r.lazy?.modules ?? []
       return {
         path: r.path,
         params: Object.fromEntries(
           paramNames(r.path).map((name) => [name, PARAM_PATTERNS[name as ParamName]]),
         ),
-        ...(module || namespaces.length > 0 ? { lazy: { module, namespaces } } : {}),
+        ...(modules.length > 0 || namespaces.length > 0 ? { lazy: { modules, namespaces } } : {}),
       }
     }),
     locales: [...PREFIXED_LOCALES],

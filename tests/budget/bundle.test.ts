@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import {
-  GAME_ROUTE_GZIP_CEILING_KB,
+  GAME_ROUTE_GZIP_BUDGET_KB,
   LOBBY_GZIP_BUDGET_KB,
   gzipKb,
   readBuiltClient,
@@ -35,13 +35,14 @@ describe('bundle budgets', () => {
     for (const files of client.routes.values()) {
       // A page with a canvas that loaded no scene would measure too little, and pass unseen.
       expect([...files].some((f) => /Scene-[\w-]+\.js$/.test(f))).toBe(true)
-      expect([...files].some((f) => /WebGLRenderer-[\w-]+\.js$/.test(f))).toBe(true)
+      // The renderer goes out in the canvas chunk (vite.config.ts), or alone if that is undone.
+      expect([...files].some((f) => /\/(canvas|WebGLRenderer)-[\w-]+\.js$/.test(f))).toBe(true)
     }
   })
 
-  it(`keeps each game route's JS and CSS within ${GAME_ROUTE_GZIP_CEILING_KB} KB gzip`, () => {
+  it(`keeps each game route's JS and CSS within ${GAME_ROUTE_GZIP_BUDGET_KB} KB gzip`, () => {
     const sizes = [...client.routes].map(([route, files]) => [route, gzipKb(client, files)])
-    const over = sizes.filter(([, kb]) => (kb as number) > GAME_ROUTE_GZIP_CEILING_KB)
+    const over = sizes.filter(([, kb]) => (kb as number) > GAME_ROUTE_GZIP_BUDGET_KB)
     expect(over, `routes over budget, KB gzip: ${JSON.stringify(sizes)}`).toEqual([])
   })
 })

@@ -43,7 +43,8 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/routes/table.ts': "a case's own route, /games/cases/:slug (a game has one generic route)",
   'src/pages/CasePage.tsx': "a case's own page, on the cases service",
   'contract/cases.ts': "the cases catalogue's HTTP paths (/api/games/cases, the case tables)",
-  'bench/bundle.ts': "crash's canvas as the sign its page is ready",
+  'bench/bundle.ts':
+    "the games' canvases as the sign their pages are ready (the cases catalogue has none)",
   'bench/lighthouse.ts': 'the pages Lighthouse audits, by name',
   'bench/render.ts': "crash's scene benchmark",
   'bench/render/caseStrip.ts': "the case strip's scene benchmark (a case's page, its test ids)",

@@ -75,6 +75,25 @@ describe('BundleRegistry', () => {
     expect(assets.loaded.has('cards')).toBe(true)
   })
 
+  it('loads Assets given as a loader with the first bundle, once, and again after a failure', async () => {
+    const assets = new FakeAssets()
+    const loadAssets = vi
+      .fn<() => Promise<FakeAssets>>()
+      .mockRejectedValueOnce(new Error('chunk failed'))
+      .mockResolvedValue(assets)
+    const registry = new BundleRegistry(loadAssets)
+    await registry.acquire([])
+    expect(loadAssets).not.toHaveBeenCalled()
+
+    await expect(registry.acquire([CARDS])).rejects.toThrow('chunk failed')
+    registry.release([CARDS])
+    await registry.acquire([CARDS, CHIPS])
+    registry.release([CHIPS])
+    await settle()
+    expect(loadAssets).toHaveBeenCalledTimes(2)
+    expect([...assets.loaded.keys()]).toEqual(['cards'])
+  })
+
   it('throws on a release without an acquire, which is a bug in the caller', () => {
     const registry = new BundleRegistry(new FakeAssets())
     expect(() => registry.release([CARDS])).toThrow('[Canvas] bundle "cards" released')

@@ -19,18 +19,24 @@ export interface AssetsLike {
  * never removes textures that a new load has just handed out.
  */
 export class BundleRegistry implements BundleLoader {
-  readonly #assets: AssetsLike
+  readonly #loadAssets: () => Promise<AssetsLike>
+  #assets: Promise<AssetsLike> | null = null
   readonly #onUnloadError: (error: unknown) => void
   readonly #users = new Map<string, number>()
   /** The last queued load or unload of each bundle; the next one starts after it settles. */
   readonly #queue = new Map<string, Promise<void>>()
 
   /**
-   * @param assets - Pixi's `Assets`, or a fake in tests.
+   * @param assets - Pixi's `Assets`, or a fake in tests; or a function that loads it, called when
+   *   the first bundle is acquired, so a page whose scenes declare none never downloads Pixi's
+   *   asset loaders (see `pixiPlatform`).
    * @param onUnloadError - where a failed unload goes, since no caller awaits it.
    */
-  constructor(assets: AssetsLike, onUnloadError: (error: unknown) => void = console.error) {
-    this.#assets = assets
+  constructor(
+    assets: AssetsLike | (() => Promise<AssetsLike>),
+    onUnloadError: (error: unknown) => void = console.error,
+  ) {
+    this.#loadAssets = typeof assets === 'function' ? assets : () => Promise.resolve(assets)
     this.#onUnloadError = onUnloadError
   }
 
@@ -51,7 +57,9 @@ export class BundleRegistry implements BundleLoader {
       this.#users.set(name, users - 1)
       if (users === 1) {
         this.#users.delete(name)
-        this.#enqueue(name, () => this.#assets.unloadBundle(name)).catch(this.#onUnloadError)
+        this.#enqueue(name, async () => (await this.#assetsLoaded()).unloadBundle(name)).catch(
+          this.#onUnloadError,
+        )
       }
     }
   }
@@ -62,14 +70,24 @@ export class BundleRegistry implements BundleLoader {
     this.#users.set(name, users)
     if (users === 1) {
       return this.#enqueue(name, async () => {
+        const assets = await this.#assetsLoaded()
         // The resolver warns and overwrites when a bundle is added twice; it keeps bundles after
         // unload, so a remount reuses the entry.
-        if (!this.#assets.resolver.hasBundle(name)) this.#assets.addBundle(name, bundle.assets)
-        await this.#assets.loadBundle(name)
+        if (!assets.resolver.hasBundle(name)) assets.addBundle(name, bundle.assets)
+        await assets.loadBundle(name)
       })
     }
     // Another host holds it: its load (the last queued operation while users > 0) is ours too.
     return this.#queue.get(name) ?? Promise.resolve()
+  }
+
+  /** `Assets`, loaded once; a failed load is forgotten, so the next bundle tries again. */
+  #assetsLoaded(): Promise<AssetsLike> {
+    this.#assets ??= this.#loadAssets().catch((error: unknown) => {
+      this.#assets = null
+      throw error
+    })
+    return this.#assets
   }
 
   #enqueue(name: string, operation: () => Promise<unknown>): Promise<void> {

@@ -10,12 +10,11 @@ import {
 } from '../../../engine/money'
 import { AmountField } from '../../ui/AmountField'
 import { adjustAmount, amountText, readAmount, stakeCeiling } from '../../ui/betAmount'
-import { BetError, GamePanel, kitErrorKey } from '../../ui/GamePanel'
+import { BetError, GamePanel } from '../../ui/GamePanel'
 import { MainButton } from '../../ui/MainButton'
 import { ProofDialog } from '../../ui/ProofDialog'
 import { useKitText } from '../../ui/kitText'
 import { payoutAt, type InstantMultiplier } from '../protocol'
-import type { InstantRoundError } from '../round.machine'
 import type { InstantRules } from '../rules'
 import { INSTANT_SHORTCUTS, useInstantHotkeys, type InstantShortcut } from './instantHotkeys'
 import { useInstantSettings } from './instantSettings'
@@ -267,11 +266,4 @@ export function InstantBetPanel<P = never>(props: InstantBetPanelProps<P>) {
       ) : null}
     </GamePanel>
   )
-}
-
-/** The translation key of an instant round's error: the kit's, or the instant kit's own. */
-export function instantErrorKey(error: InstantRoundError): string {
-  if (error === 'max_payout') return 'kit:error.max_payout'
-  if (error === 'offline') return 'kit:error.offline'
-  return kitErrorKey(error)
 }

@@ -16,7 +16,7 @@ import {
   type LoadInstantBetProof,
 } from './betProof'
 import type { GameHooks, GameLayoutProps, GameModule, GamePlayer } from '../../ui/gameModule'
-import { instantErrorKey } from './InstantBetPanel'
+import { instantErrorKey } from './instantErrors'
 import { useInstantSettings } from './instantSettings'
 import { seedsApi } from '../../seeds/seedsApi'
 import { useInstantAutobet } from './useInstantAutobet'
