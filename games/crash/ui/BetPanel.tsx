@@ -68,7 +68,7 @@ export function BetPanel(props: BetPanelProps) {
   const { t } = useTranslation()
   const { player, state, phase, bet, error, locale } = props
   const currency = player?.currency ?? 'RUB'
-  const [amountInput, setAmountInput] = useState(() => initialAmountText('crash', currency))
+  const [amountInput, setAmountInput] = useState(() => initialAmountText('crash', currency, locale))
   const [autoInput, setAutoInput] = useState('')
   const [mode, setMode] = useState<BetMode>('manual')
   const autoId = useId()

@@ -34,7 +34,7 @@ function Panel({ onBet }: { onBet: (amount: Minor, params: DiceParams) => void }
       onBet={(value) => onBet(value, params)}
       error={null}
     >
-      <DiceFields params={params} onParams={setParams} disabled={false} />
+      <DiceFields params={params} onParams={setParams} disabled={false} locale="en" />
     </InstantBetPanel>
   )
 }

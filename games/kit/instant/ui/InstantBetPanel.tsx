@@ -119,7 +119,7 @@ export function InstantBetPanel<P = never>(props: InstantBetPanelProps<P>) {
     else if (shortcut.kind === 'help') setHelp(true)
     else if (currency && field) {
       const next = adjustAmount(amount, shortcut.action, currency, game, ceiling ?? undefined)
-      field.onAmountText(amountText(next, currency))
+      field.onAmountText(amountText(next, currency, locale))
     }
   }
   useInstantHotkeys(
