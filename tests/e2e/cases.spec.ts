@@ -3,6 +3,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { formatMoney, type Minor } from '../../games/engine/money'
 import { CrashPage, fundedPlayer } from './pages/CrashPage'
 import { openGame } from './pages/openGame'
+import { toolsOverCanvas } from './support/gameTools'
 import { axeViolations, layoutInEveryLanguage } from './support/layout'
 
 /** A page of `context` where a fresh funded player (RUB) is logged in, on a case's page. */
@@ -57,6 +58,9 @@ test('a case opened once, then three at once: each one bet, the balance follows 
     .toMatchObject({ strips: 3, landed: [true, true, true] })
 
   expect(await axeViolations(page, '[data-testid="page.case"]')).toEqual([])
+  // On a phone the tools sit under the strips: over them they hid the strips' corner.
+  await page.setViewportSize({ width: 375, height: 812 })
+  expect(await toolsOverCanvas(page, 'cases')).toBe(0)
   await layoutInEveryLanguage(page, {
     name: 'case',
     title: 'pages:case.title',
