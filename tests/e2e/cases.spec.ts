@@ -4,7 +4,7 @@ import { formatMoney, type Minor } from '../../games/engine/money'
 import { CrashPage, fundedPlayer } from './pages/CrashPage'
 import { openGame } from './pages/openGame'
 import { toolsOverCanvas } from './support/gameTools'
-import { axeViolations, layoutInEveryLanguage } from './support/layout'
+import { axeViolations, layoutAtWidths, layoutInEveryLanguage } from './support/layout'
 
 /** A page of `context` where a fresh funded player (RUB) is logged in, on a case's page. */
 async function casePlayer(context: BrowserContext, baseURL: string, slug: string): Promise<Page> {
@@ -50,8 +50,7 @@ test('a case opened once, then three at once: each one bet, the balance follows 
   await expect(page.getByTestId('cases.rtp')).toHaveAttribute('data-rtp', '9260')
   await expect(page.getByTestId('cases.item-crown.chance')).toHaveText('0.500')
   const one = await openCases(page, 1, null)
-  const three = (await openCases(page, 3, one)) ?? ''
-  const drawn = await page.getByTestId('cases.result').getAttribute('data-item-ids')
+  await openCases(page, 3, one)
   // One strip per case opened, each resting on its item.
   await expect
     .poll(() => page.evaluate(() => window.__tesseraCanvas?.find('cases')?.detail ?? null))
@@ -66,7 +65,15 @@ test('a case opened once, then three at once: each one bet, the balance follows 
     title: 'pages:case.title',
     ready: page.getByTestId('cases.open-button'),
   })
+})
 
+test("a 3-case opening's proof from the profile history, the case by name, recomputed after a rotation; axe clean, fits 375 and 1440 px", async ({
+  context,
+  baseURL,
+}) => {
+  const page = await casePlayer(context, baseURL ?? '', 'pocket')
+  const three = (await openCases(page, 3, null)) ?? ''
+  const drawn = await page.getByTestId('cases.result').getAttribute('data-item-ids')
   // The opening's line in the profile history links to its proof on the catalogue (`?bet=<id>`):
   // each ticket's item from the table the opening named, recomputed once the seed is revealed.
   await page.goto('/profile/history')
@@ -85,6 +92,10 @@ test('a case opened once, then three at once: each one bet, the balance follows 
   expect(rotated.ok(), await rotated.text()).toBe(true)
   await page.reload()
   await expect(verdict).toHaveAttribute('data-status', 'verified')
+  await expect(page.getByTestId('cases.proof-case')).toHaveText('Pocket Change')
+  // The dialog as a player reads it: the table of items and its ticket ranges included.
+  expect(await axeViolations(page, '[data-testid="cases.fairness-dialog"]')).toEqual([])
+  await layoutAtWidths(page, { name: 'case-proof', locale: 'en', ready: verdict })
   await page.keyboard.press('Escape')
   await expect(page.getByTestId('cases.fairness-dialog')).toHaveCount(0)
   expect(new URL(page.url()).searchParams.get('bet')).toBeNull()
