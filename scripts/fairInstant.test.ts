@@ -1,5 +1,8 @@
-import { createHmac } from 'node:crypto'
-import { describe, expect, it } from 'vitest'
+import { createHash, createHmac } from 'node:crypto'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
 import { runFair } from './fair'
 
 const seeds = ['--server-seed', 'server seed', '--client-seed', 'client seed']
@@ -107,6 +110,81 @@ describe('fair instant games (in-process)', () => {
     expect(run(['cases', ...seeds, '--nonce', '7']).out[1]).toBe(
       `ticket ${Math.floor(floats[0]! * 100000) + 1}`,
     )
+  })
+
+  describe("cases with the opening's item table", () => {
+    // A table's canonical text, written out by hand (docs/games.md): 1-50000 the feather,
+    // 50001-80000 the key, 80001-100000 the crown.
+    const canonical =
+      '{"currency":"RUB","format":1,"items":[' +
+      '{"id":"feather","name":{"en":"Feather","kz":"Қауырсын","ru":"Перо"},"rarity":"common","tickets":50000,"value":1000},' +
+      '{"id":"key","name":{"en":"Old key","kz":"Ескі кілт","ru":"Старый ключ"},"rarity":"rare","tickets":30000,"value":7500},' +
+      '{"id":"crown","name":{"en":"Crown","kz":"Тәж","ru":"Корона"},"rarity":"legendary","tickets":20000,"value":20000}]}'
+    const hash = createHash('sha256').update(canonical).digest('hex')
+    const dir = mkdtempSync(join(tmpdir(), 'tessera-fair-cases-'))
+    afterAll(() => rmSync(dir, { recursive: true, force: true }))
+    // As the service answers GET /api/games/case-tables/<hash>, and the bare canonical text.
+    const answer = join(dir, 'answer.json')
+    writeFileSync(answer, JSON.stringify({ hash, currency: 'RUB', canonical, items: [] }))
+    const bare = join(dir, 'canonical.json')
+    writeFileSync(bare, canonical)
+    const itemOf = (ticket: number) =>
+      ticket <= 50000
+        ? { name: 'Feather', value: '₽10.00', x: '0.2000x' }
+        : ticket <= 80000
+          ? { name: 'Old key', value: '₽75.00', x: '1.5000x' }
+          : { name: 'Crown', value: '₽200.00', x: '4.0000x' }
+
+    it('prints each ticket with the item it drew, its value and multiplier, and the payout', () => {
+      const tickets = reference(9, 3).map((f) => Math.floor(f * 100000) + 1)
+      const { code, out } = run([
+        'cases',
+        ...seeds,
+        '--nonce',
+        '9',
+        '--count',
+        '3',
+        '--table',
+        answer,
+        '--price',
+        '50',
+      ])
+      expect(code).toBe(0)
+      expect(out[1]).toBe(`tickets ${tickets.join(', ')}`)
+      expect(out.slice(2, 5)).toEqual(
+        tickets.map((t) => `ticket ${t}: ${itemOf(t).name}, ${itemOf(t).value} (${itemOf(t).x})`),
+      )
+      const payout = tickets.reduce((sum, t) => sum + Number(itemOf(t).value.slice(1)), 0)
+      expect(out[5]).toBe(`payout ₽${payout.toFixed(2)}`)
+      expect(out[6]).toBe(`item table ${hash}`)
+    })
+
+    it('reads the bare canonical text too, and leaves the multiplier out without a price', () => {
+      const ticket = Math.floor(reference(4, 1)[0]! * 100000) + 1
+      const { out } = run(['cases', ...seeds, '--nonce', '4', '--table', bare])
+      expect(out.slice(1)).toEqual([
+        `ticket ${ticket}`,
+        `ticket ${ticket}: ${itemOf(ticket).name}, ${itemOf(ticket).value}`,
+        `payout ${itemOf(ticket).value}`,
+        `item table ${hash}`,
+      ])
+    })
+
+    it('refuses a file that is not an item table, a missing file and a price without a table', () => {
+      for (const argv of [
+        ['--table', join(dir, 'missing.json')],
+        ['--table', answer, '--price', '-5'],
+        ['--price', '50'],
+      ]) {
+        const { code, err } = run(['cases', ...seeds, '--nonce', '0', ...argv])
+        expect(code, argv.join(' ')).toBe(2)
+        expect(err).toContain('Usage:')
+      }
+      writeFileSync(join(dir, 'bad.json'), canonical.replace('50000', '50001'))
+      expect(run(['cases', ...seeds, '--nonce', '0', '--table', join(dir, 'bad.json')]).code).toBe(
+        2,
+      )
+    })
   })
 
   it('refuses bad input with exit code 2 and the usage', () => {

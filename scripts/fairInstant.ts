@@ -3,6 +3,8 @@
  * seed pair and nonce, computed by the same code the server decides it with (the games' rules
  * and the published conversions of games/engine/fairness; docs/games.md writes them out).
  */
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import {
   cardOf,
@@ -53,9 +55,10 @@ export const INSTANT_USAGE = [
   ...DRAW_ONLY.map((id) => usageLine(id, DRAWS[id])),
 ].join('\n')
 
-/** What the commands print to. */
+/** What the commands print to, and where a file option's relative path starts. */
 export interface InstantIo {
   readonly out: (line: string) => void
+  readonly cwd: string
 }
 
 const MAX_CARDS = 10_000
@@ -69,13 +72,35 @@ function registeredGame(
   values: Record<string, string | undefined>,
   io: InstantIo,
 ) {
-  const params: unknown = logic.fair.params?.(values) ?? null
+  const params: unknown = logic.fair.params?.(withFiles(logic, values, io.cwd)) ?? null
   if (params !== null && typeof params === 'object' && 'error' in params) {
     throw new UsageError(String(params.error))
   }
   const settle = (p: unknown) => logic.rules.settle(p, VERIFIED_STAKE, floats())
   io.out(logic.describe(settle(params ?? logic.example).outcome))
-  if (params !== null && logic.fair.verdict) io.out(logic.fair.verdict(params, settle(params)))
+  if (params !== null && logic.fair.verdict) {
+    const verdict = logic.fair.verdict(params, settle(params))
+    for (const line of typeof verdict === 'string' ? [verdict] : verdict) io.out(line)
+  }
+}
+
+/** The options with each file option's path replaced by the file's text. */
+function withFiles(
+  logic: AnyInstantLogic,
+  values: Record<string, string | undefined>,
+  cwd: string,
+): Record<string, string | undefined> {
+  const read = { ...values }
+  for (const option of logic.fair.files ?? []) {
+    const path = values[option]
+    if (path === undefined) continue
+    try {
+      read[option] = readFileSync(resolve(cwd, path), 'utf8')
+    } catch {
+      throw new UsageError(`--${option}: cannot read "${path}"`)
+    }
+  }
+  return read
 }
 
 function mines(floats: FloatCursor, values: Record<string, string | undefined>, io: InstantIo) {

@@ -12,6 +12,7 @@ import { currencySchema, minorSchema, type Minor } from '../engine/money'
 import type { InstantMultiplier } from '../kit/instant/protocol'
 import { instantLogic } from '../kit/instant/define'
 import type { InstantRules } from '../kit/instant/rules'
+import { casesFair, type CaseFairParams } from './fair'
 import {
   CASE_TABLE_FORMAT,
   CASE_TICKETS,
@@ -52,7 +53,7 @@ export const caseOutcomeSchema = z
  * `GET /api/games/case-tables/<hash>`). No bet is placed on them: the server plays each opening
  * with its case's rules (`caseRules`).
  */
-const ticketsOnly: InstantRules<CaseParams, CaseOutcome> = {
+const ticketsOnly: InstantRules<CaseFairParams, CaseOutcome> = {
   game: 'cases',
   refusal: () => 'bad_request',
   maxPayout: () => 0 as Minor,
@@ -66,26 +67,17 @@ const ticketsOnly: InstantRules<CaseParams, CaseOutcome> = {
   },
 }
 
-/** Cases' logic: params, outcome, the tickets-only rules, and the tickets as the verifier prints them. */
+/**
+ * Cases' logic: params, outcome, the tickets-only rules, and the tickets as the verifier prints
+ * them (with the items they drew when it is given the opening's table: `./fair`).
+ */
 export const casesLogic = instantLogic({
   params: caseParamsSchema,
   outcome: caseOutcomeSchema,
   rules: ticketsOnly,
   describe: ({ tickets }) => `${tickets.length === 1 ? 'ticket' : 'tickets'} ${tickets.join(', ')}`,
   example: { case: 'example', table: '0'.repeat(64), count: 1 },
-  fair: {
-    usage: `ticket = floor(float * 100000) + 1, one per case (floats 0..n-1)
-                [--count <1-${MAX_CASES_PER_OPENING}>]  the item of each ticket: its range in the opening's table`,
-    options: ['count'],
-    params({ count }) {
-      if (count === undefined) return null
-      const n = Number(count)
-      if (!/^\d$/.test(count) || n < 1 || n > MAX_CASES_PER_OPENING) {
-        return { error: `--count must be 1 to ${MAX_CASES_PER_OPENING}, got "${count}"` }
-      }
-      return { case: 'example', table: '0'.repeat(64), count: n }
-    },
-  },
+  fair: casesFair((canonical) => parseCanonicalTable(canonical)),
 })
 
 export type { CaseOutcome, CaseParams }

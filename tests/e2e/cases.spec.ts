@@ -3,7 +3,8 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { formatMoney, type Minor } from '../../games/engine/money'
 import { CrashPage, fundedPlayer } from './pages/CrashPage'
 import { openGame } from './pages/openGame'
-import { axeViolations, layoutInEveryLanguage } from './support/layout'
+import { toolsOverCanvas } from './support/gameTools'
+import { axeViolations, layoutAtWidths, layoutInEveryLanguage } from './support/layout'
 
 /** A page of `context` where a fresh funded player (RUB) is logged in, on a case's page. */
 async function casePlayer(context: BrowserContext, baseURL: string, slug: string): Promise<Page> {
@@ -49,20 +50,30 @@ test('a case opened once, then three at once: each one bet, the balance follows 
   await expect(page.getByTestId('cases.rtp')).toHaveAttribute('data-rtp', '9260')
   await expect(page.getByTestId('cases.item-crown.chance')).toHaveText('0.500')
   const one = await openCases(page, 1, null)
-  const three = (await openCases(page, 3, one)) ?? ''
-  const drawn = await page.getByTestId('cases.result').getAttribute('data-item-ids')
+  await openCases(page, 3, one)
   // One strip per case opened, each resting on its item.
   await expect
     .poll(() => page.evaluate(() => window.__tesseraCanvas?.find('cases')?.detail ?? null))
     .toMatchObject({ strips: 3, landed: [true, true, true] })
 
   expect(await axeViolations(page, '[data-testid="page.case"]')).toEqual([])
+  // On a phone the tools sit under the strips: over them they hid the strips' corner.
+  await page.setViewportSize({ width: 375, height: 812 })
+  expect(await toolsOverCanvas(page, 'cases')).toBe(0)
   await layoutInEveryLanguage(page, {
     name: 'case',
     title: 'pages:case.title',
     ready: page.getByTestId('cases.open-button'),
   })
+})
 
+test("a 3-case opening's proof from the profile history, the case by name, recomputed after a rotation; axe clean, fits 375 and 1440 px", async ({
+  context,
+  baseURL,
+}) => {
+  const page = await casePlayer(context, baseURL ?? '', 'pocket')
+  const three = (await openCases(page, 3, null)) ?? ''
+  const drawn = await page.getByTestId('cases.result').getAttribute('data-item-ids')
   // The opening's line in the profile history links to its proof on the catalogue (`?bet=<id>`):
   // each ticket's item from the table the opening named, recomputed once the seed is revealed.
   await page.goto('/profile/history')
@@ -81,6 +92,10 @@ test('a case opened once, then three at once: each one bet, the balance follows 
   expect(rotated.ok(), await rotated.text()).toBe(true)
   await page.reload()
   await expect(verdict).toHaveAttribute('data-status', 'verified')
+  await expect(page.getByTestId('cases.proof-case')).toHaveText('Pocket Change')
+  // The dialog as a player reads it: the table of items and its ticket ranges included.
+  expect(await axeViolations(page, '[data-testid="cases.fairness-dialog"]')).toEqual([])
+  await layoutAtWidths(page, { name: 'case-proof', locale: 'en', ready: verdict })
   await page.keyboard.press('Escape')
   await expect(page.getByTestId('cases.fairness-dialog')).toHaveCount(0)
   expect(new URL(page.url()).searchParams.get('bet')).toBeNull()

@@ -127,4 +127,8 @@ test('the dice page in en, ru and kz at 375 px and 1440 px, axe clean', async ({
   // A result on the slider and in the strip, as a player sees the page after a bet.
   await page.getByTestId('dice.bet-button').click()
   await playedGameInEveryLanguage(page, 'dice')
+  // The pass ends in Kazakh: the fields show the decimal comma and read one typed there.
+  await page.getByTestId('dice.chance').fill('12,5')
+  await expect(page.getByTestId('dice.multiplier')).toHaveValue('7,9200')
+  await expect(page.getByTestId('dice.target')).toHaveValue('87,50')
 })

@@ -4,35 +4,41 @@ import type { Minor } from '../../games/engine/money'
 import { kenoGame } from '../../games/keno/game'
 import { kenoLogic } from '../../games/keno/protocol'
 import { kenoRules, type KenoParams } from '../../games/keno/rules'
-import { openTestServices } from '../../server/games/crash/testing'
+import { loadConfig } from '../../server/config'
 import { instantKit, type InstantKit } from '../../server/games/kit/instant/kit'
 import { instantGameModule } from '../../server/games/kit/instant/module'
 import { fixedSeeds, instantBet, instantPlayer } from '../../server/games/kit/instant/testing'
-import type { Services } from '../../server/services'
+import { createServices, type Services } from '../../server/services'
+import { testDrivers } from './support/drivers'
 
-/**
- * Keno on the instant kit, on PGlite: the registry's definition makes its module on the `keno`
- * service at `/keno`, and a bet settles in one trip with the draw its rules give for the pair.
- */
-let services: Services
-let kit: InstantKit
 const KENO = { id: kenoGame.id, limits: kenoGame.limits, rules: kenoRules }
 
-beforeAll(async () => {
-  services = await openTestServices()
-  kit = instantKit(services, {
-    log: { info: () => {}, error: (o, m) => console.error(m, o) },
-    seeds: fixedSeeds('keno-bets'),
+/**
+ * Keno on the instant kit, on each database driver (PGlite, and PostgreSQL where it is
+ * installed): the registry's definition makes its module on the `keno` service at `/keno`, and a
+ * bet settles in one trip with the draw its rules give for the pair.
+ */
+describe.each(testDrivers())('keno bets on $name', (driver) => {
+  let services: Services
+  let kit: InstantKit
+  let close: (() => Promise<void>) | undefined
+
+  beforeAll(async () => {
+    const opened = await driver.open()
+    close = opened.close
+    services = createServices(loadConfig({ LOG_LEVEL: 'silent' }), opened.db)
+    kit = instantKit(services, {
+      log: { info: () => {}, error: (o, m) => console.error(m, o) },
+      seeds: fixedSeeds(`keno-bets-${driver.name}`),
+    })
+  }, 120_000)
+  afterAll(async () => {
+    await kit?.bets.idle()
+    await close?.()
   })
-}, 60_000)
-afterAll(async () => {
-  await kit.bets.idle()
-  await services.db.close()
-})
 
-const balance = async (userId: number) => (await services.ledger.balances(userId, 'RUB')).real
+  const balance = async (userId: number) => (await services.ledger.balances(userId, 'RUB')).real
 
-describe('keno bets', () => {
   it('run on the keno service at /keno, from the definition', () => {
     const module = instantGameModule(kenoGame)
     expect(module).toMatchObject({ id: 'keno', service: 'keno', namespace: '/keno' })

@@ -1,4 +1,5 @@
 import { render, screen, within } from '@testing-library/react'
+import i18next from 'i18next'
 import { describe, expect, it, vi } from 'vitest'
 import en from '../../../locales/en/cases.json'
 import kitEn from '../../../locales/en/kit.json'
@@ -32,7 +33,8 @@ const table: CaseTable = {
     },
   ],
 }
-const params = { case: 'pocket', table: tableHash(table), count: 3, itemTable: table }
+const caseName = { en: 'Pocket Change', ru: 'Мелочь в кармане', kz: 'Қалта ақшасы' }
+const params = { case: 'pocket', table: tableHash(table), count: 3, itemTable: table, caseName }
 const { settled, proof } = settledBetProof(caseProofRules, {
   params,
   amount: 15_000 as Minor,
@@ -47,7 +49,7 @@ describe('case opening proof', () => {
     render(<CaseBetProof betId="b-1" load={answeringProof(proof)} locale="en" onClose={vi.fn()} />)
     const verdict = await screen.findByTestId('cases.proof-verdict')
     expect(verdict.dataset.status).toBe('verified')
-    expect(screen.getByTestId('cases.proof-case').textContent).toBe('pocket')
+    expect(screen.getByTestId('cases.proof-case').textContent).toBe('Pocket Change')
     expect(screen.getByTestId('cases.proof-count').textContent).toBe('3')
     const drawn = screen.getAllByTestId('cases.proof-drawn')
     expect(drawn.map((li) => li.dataset.item)).toEqual(settled.outcome.items)
@@ -65,6 +67,26 @@ describe('case opening proof', () => {
     expect(crown.textContent).toContain('99001–100000')
   })
 
+  it("shows the case's name in the player's language, and its slug when it has none", async () => {
+    await i18next.changeLanguage('kz')
+    const { unmount } = render(
+      <CaseBetProof betId="b-1" load={answeringProof(proof)} locale="kz" onClose={vi.fn()} />,
+    )
+    expect((await screen.findByTestId('cases.proof-case')).textContent).toBe('Қалта ақшасы')
+    unmount()
+    await i18next.changeLanguage('en')
+    const { caseName: _, ...nameless } = params
+    render(
+      <CaseBetProof
+        betId="b-1"
+        load={answeringProof({ ...proof, params: nameless })}
+        locale="en"
+        onClose={vi.fn()}
+      />,
+    )
+    expect((await screen.findByTestId('cases.proof-case')).textContent).toBe('pocket')
+  })
+
   it('calls an opening whose served table is not the one its hash names a mismatch', async () => {
     const other = { ...table, items: table.items.map((i) => ({ ...i, value: 1 as Minor })) }
     const load = answeringProof({ ...proof, params: { ...params, itemTable: other } })
@@ -79,12 +101,28 @@ describe('case opening proof', () => {
   })
 
   it('loads the table the opening named by its hash, and fails without it', async () => {
-    const { itemTable: _, ...opening } = proof.params
+    const { itemTable: _, caseName: __, ...opening } = proof.params
     const bare = answeringProof({ ...proof, params: opening })
     const loadTable = vi.fn(async () => ({ type: 'ok' as const, value: table }))
-    const got = await caseBetProofLoader(bare, loadTable)('b-1', new AbortController().signal)
+    const loadName = vi.fn(async () => caseName)
+    const got = await caseBetProofLoader(
+      bare,
+      loadTable,
+      loadName,
+    )('b-1', new AbortController().signal)
     expect(loadTable).toHaveBeenCalledWith(params.table, expect.anything())
+    expect(loadName).toHaveBeenCalledWith('pocket', expect.anything())
     expect(got).toEqual({ type: 'ok', proof })
+    // A case no longer offered has no name: the proof still loads, and shows the slug.
+    const nameless = await caseBetProofLoader(
+      bare,
+      loadTable,
+      async () => null,
+    )('b-1', new AbortController().signal)
+    expect(nameless).toEqual({
+      type: 'ok',
+      proof: { ...proof, params: { ...opening, itemTable: table } },
+    })
     const gone = caseBetProofLoader(bare, async () => ({ type: 'notFound' }))
     expect(await gone('b-1', new AbortController().signal)).toEqual({ type: 'failed' })
   })

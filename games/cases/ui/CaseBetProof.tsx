@@ -12,15 +12,18 @@ import {
   type CaseOutcome,
   type CaseParams,
   type CaseTable,
+  type CaseText,
 } from '../rules'
 import { caseOutcomeSchema, caseParamsSchema } from '../protocol'
-import { loadCaseTable, type Loaded } from './catalogueApi'
+import { loadCase, loadCaseTable, type Loaded } from './catalogueApi'
 import { formatDecimal, textIn } from './caseText'
 
 /** An opening's params with the item table they name, loaded by its hash for the proof. */
 export interface CaseProofParams extends CaseParams {
   /** The table served for `table` (the hash): the one the bet used, not the case's current one. */
   itemTable: CaseTable
+  /** The case's name in each language (the catalogue's); absent when it is no longer offered. */
+  caseName?: CaseText
 }
 
 /** Loads one opening's proof with its table (`caseBetProofLoader`, or a test's fake). */
@@ -29,23 +32,40 @@ export type LoadCaseBetProof = LoadInstantBetProof<CaseProofParams, CaseOutcome>
 /** Loads an item table by its hash (`loadCaseTable` on the service, or a test's fake). */
 export type LoadCaseTable = (hash: string, signal: AbortSignal) => Promise<Loaded<CaseTable>>
 
+/** Loads a case's name by its slug (the catalogue's case, or a test's fake); null: none. */
+export type LoadCaseName = (slug: string, signal: AbortSignal) => Promise<CaseText | null>
+
 /**
- * The proof of an opening, then the table its params name: a table the service no longer
- * serves leaves nothing to verify with, so the proof counts as failed.
+ * The proof of an opening, then the table its params name and the case's name: a table the
+ * service no longer serves leaves nothing to verify with, so the proof counts as failed; a case
+ * no longer offered (no name) still verifies, shown by its slug.
  */
 export function caseBetProofLoader(
   load: LoadInstantBetProof<CaseParams, CaseOutcome>,
   loadTable: LoadCaseTable,
+  loadName: LoadCaseName = async () => null,
 ): LoadCaseBetProof {
   return async (id, signal) => {
     const got = await load(id, signal)
     if (got.type !== 'ok') return got
-    const table = await loadTable(got.proof.params.table, signal)
+    const [table, caseName] = await Promise.all([
+      loadTable(got.proof.params.table, signal),
+      loadName(got.proof.params.case, signal),
+    ])
     if (table.type !== 'ok') return { type: 'failed' }
+    const params = { ...got.proof.params, itemTable: table.value }
     return {
       type: 'ok',
-      proof: { ...got.proof, params: { ...got.proof.params, itemTable: table.value } },
+      proof: { ...got.proof, params: caseName ? { ...params, caseName } : params },
     }
+  }
+}
+
+/** A case's name from the catalogue (null when it is not offered or does not answer). */
+function caseNameLoader(serviceUrl: string): LoadCaseName {
+  return async (slug, signal) => {
+    const got = await loadCase(serviceUrl, slug, signal)
+    return got.type === 'ok' ? got.value.name : null
   }
 }
 
@@ -107,7 +127,9 @@ export function CaseBetProof({ betId, load, locale, onClose }: CaseBetProofProps
         return (
           <>
             <dt>{t('cases:proof.case')}</dt>
-            <dd data-testid="cases.proof-case">{proof.params.case}</dd>
+            <dd data-testid="cases.proof-case" data-case={proof.params.case}>
+              {proof.params.caseName ? textIn(proof.params.caseName, language) : proof.params.case}
+            </dd>
             <dt>{t('cases:proof.count')}</dt>
             <dd data-testid="cases.proof-count">{proof.params.count}</dd>
             <dt>{t('cases:proof.drawn')}</dt>
@@ -188,6 +210,7 @@ export function CaseProofOfPage(
         serviceUrl,
       ),
       (hash, signal) => loadCaseTable(serviceUrl, hash, signal),
+      caseNameLoader(serviceUrl),
     ),
   )
   if (!props.proofBet) return null

@@ -11,7 +11,7 @@ import { AmountField, initialAmountText } from '../../kit/ui/AmountField'
 import { AutoBetPanel } from '../../kit/ui/AutoBetPanel'
 import { readAmount } from '../../kit/ui/betAmount'
 import { BetError, BetStatus, GamePanel, kitErrorKey, type KitError } from '../../kit/ui/GamePanel'
-import { MainButton, useSpaceKey } from '../../kit/ui/MainButton'
+import { MainButton, useMainAction, useSpaceKey } from '../../kit/ui/MainButton'
 import { ModePanel, ModeTabs, type BetMode } from '../../kit/ui/ModeTabs'
 import type { AutobetControl } from '../../kit/ui/useAutobet'
 import type { CrashBetParams } from '../autobet.machine'
@@ -68,7 +68,7 @@ export function BetPanel(props: BetPanelProps) {
   const { t } = useTranslation()
   const { player, state, phase, bet, error, locale } = props
   const currency = player?.currency ?? 'RUB'
-  const [amountInput, setAmountInput] = useState(() => initialAmountText('crash', currency))
+  const [amountInput, setAmountInput] = useState(() => initialAmountText('crash', currency, locale))
   const [autoInput, setAutoInput] = useState('')
   const [mode, setMode] = useState<BetMode>('manual')
   const autoId = useId()
@@ -117,9 +117,11 @@ export function BetPanel(props: BetPanelProps) {
     }
   }
   const main = primary()
-  // In auto mode Space only cashes out: starting a run is never one stray key away.
+  // In auto mode Space only cashes out: starting a run is never one stray key away. A bet by
+  // Space sounds as the button's does.
+  const runMain = useMainAction(main.kind, main.run, main.enabled)
   useSpaceKey(() => {
-    if (main.enabled && (shown === 'manual' || main.kind === 'cash')) main.run()
+    if (shown === 'manual' || main.kind === 'cash') runMain()
   })
 
   const locked = state !== 'idle' && state !== 'cashedOut' && state !== 'lost'

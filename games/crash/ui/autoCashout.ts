@@ -21,7 +21,10 @@ export function readAutoCashout(text: string): Multiplier | null | 'invalid' {
     : 'invalid'
 }
 
-/** The auto cash-out in the kit's auto-bet form: cash-out at 2x to start with. */
+/**
+ * The auto cash-out in the kit's auto-bet form: cash-out at 2x to start with (a whole number,
+ * which reads the same in every language's number format).
+ */
 export const crashAutobetForm: AutoBetParamsForm<CrashBetParams> = {
   fields: [
     {
@@ -32,7 +35,7 @@ export const crashAutobetForm: AutoBetParamsForm<CrashBetParams> = {
       inputMode: 'decimal',
     },
   ],
-  defaults: { autoCashout: '2.00' },
+  defaults: { autoCashout: '2' },
   read(text) {
     const auto = readAutoCashout(text.autoCashout ?? '')
     const invalid = auto === null || auto === 'invalid'

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { MoneyLocale } from '../../engine/money'
 import type { DiceParams } from '../rules'
 import { fieldTexts, flip, paramsFrom, type DiceField } from './diceFields'
 
@@ -8,6 +9,8 @@ export interface DiceFieldsProps {
   params: DiceParams
   onParams: (params: DiceParams) => void
   disabled: boolean
+  /** The player's number format: the inputs show `49,50` in ru and kz (and read `,` or `.`). */
+  locale: MoneyLocale
 }
 
 const FIELDS: { field: DiceField; label: string }[] = [
@@ -21,11 +24,11 @@ const FIELDS: { field: DiceField; label: string }[] = [
  * The field being typed in keeps the player's text (`49.` stays `49.` while it is typed); the
  * others follow every legal value at once, and a value out of range is marked, not applied.
  */
-export function DiceFields({ params, onParams, disabled }: DiceFieldsProps) {
+export function DiceFields({ params, onParams, disabled, locale }: DiceFieldsProps) {
   const { t } = useTranslation()
   const id = useId()
   const [draft, setDraft] = useState<{ field: DiceField; text: string } | null>(null)
-  const texts = fieldTexts(params)
+  const texts = fieldTexts(params, locale)
   return (
     <div className="dice-fields">
       <button

@@ -58,7 +58,9 @@ function DiceLayout(props: InstantLayoutPage<DiceParams, DiceOutcome>) {
               })
             : t('dice:scene.ready', { target: hundredths(params.target) }),
       }}
-      fields={(locked) => <DiceFields params={params} onParams={setParams} disabled={locked} />}
+      fields={(locked) => (
+        <DiceFields params={params} onParams={setParams} disabled={locked} locale={locale} />
+      )}
       strip={{ text: roll, label: (bet) => t('dice:history.item', { roll: roll(bet) }) }}
       result={{
         text: (bet, money) =>
@@ -71,7 +73,7 @@ function DiceLayout(props: InstantLayoutPage<DiceParams, DiceOutcome>) {
             : t('dice:result.lost', { roll: roll(bet) }),
         data: (bet) => ({ 'data-roll': bet.outcome.roll }),
       }}
-      proof={(proof) => <DiceBetProof {...proof} />}
+      proof={(proof) => <DiceBetProof {...proof} locale={locale} />}
     />
   )
 }

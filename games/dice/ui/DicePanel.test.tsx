@@ -13,7 +13,15 @@ import { i18nTestEnv } from '../../kit/testing/i18n'
 
 i18nTestEnv({ en: { dice: en, kit: kitEn } })
 
-beforeEach(() => useInstantSettings.setState({ instantPlay: false, hotkeys: true }))
+const played: unknown[] = []
+vi.mock('../../kit/ui/sound/soundPlayer', () => ({
+  soundPlayer: () => ({ arm: () => {}, play: (sound: unknown) => played.push(sound) }),
+}))
+
+beforeEach(() => {
+  useInstantSettings.setState({ instantPlay: false, hotkeys: true })
+  played.length = 0
+})
 
 /** The dice panel as the page builds it: the kit's instant panel around dice's fields. */
 function Panel({ onBet }: { onBet: (amount: Minor, params: DiceParams) => void }) {
@@ -34,7 +42,7 @@ function Panel({ onBet }: { onBet: (amount: Minor, params: DiceParams) => void }
       onBet={(value) => onBet(value, params)}
       error={null}
     >
-      <DiceFields params={params} onParams={setParams} disabled={false} />
+      <DiceFields params={params} onParams={setParams} disabled={false} locale="en" />
     </InstantBetPanel>
   )
 }
@@ -91,6 +99,21 @@ describe('dice panel', () => {
     fireEvent.click(screen.getByTestId('dice.hotkeys'))
     fireEvent.keyDown(document.body, { code: 'Space', key: ' ' })
     expect(onBet).toHaveBeenCalledTimes(1)
+  })
+
+  it('sounds a bet placed by Space as one placed by the button, and nothing when none is placed', () => {
+    const onBet = vi.fn()
+    render(<Panel onBet={onBet} />)
+    fireEvent.click(screen.getByTestId('dice.bet-button'))
+    expect(played).toEqual(['bet'])
+    fireEvent.keyDown(document.body, { code: 'Space', key: ' ' })
+    expect(onBet).toHaveBeenCalledTimes(2)
+    expect(played).toEqual(['bet', 'bet'])
+    // No legal amount: Space places nothing and sounds nothing.
+    type('amount-input', 'x')
+    fireEvent.keyDown(document.body, { code: 'Space', key: ' ' })
+    expect(onBet).toHaveBeenCalledTimes(2)
+    expect(played).toEqual(['bet', 'bet'])
   })
 
   it('lists the shortcuts in a dialog', () => {

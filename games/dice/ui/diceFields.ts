@@ -3,6 +3,7 @@
  * (`99 / chance`). Whichever the player types sets the bet's params, and the other two follow;
  * flipping over/under keeps the chance and mirrors the target.
  */
+import { inputDecimal, type MoneyLocale } from '../../engine/money'
 import { MULTIPLIER_SCALE } from '../../kit/instant/protocol'
 import {
   MAX_ROLL,
@@ -58,12 +59,15 @@ export function flip(params: DiceParams): DiceParams {
   }
 }
 
-/** What each input shows for the params. */
-export function fieldTexts(params: DiceParams): Record<DiceField, string> {
+/**
+ * What each input shows for the params, in the player's number format (`49,50` in ru and kz):
+ * {@link paramsFrom} reads it back, and a dot typed in any language too.
+ */
+export function fieldTexts(params: DiceParams, locale: MoneyLocale): Record<DiceField, string> {
   const chance = chanceOf(params)
   return {
-    target: formatHundredths(params.target),
-    chance: formatHundredths(chance),
-    multiplier: (multiplierFor(chance) / MULTIPLIER_SCALE).toFixed(4),
+    target: inputDecimal(formatHundredths(params.target), locale),
+    chance: inputDecimal(formatHundredths(chance), locale),
+    multiplier: inputDecimal((multiplierFor(chance) / MULTIPLIER_SCALE).toFixed(4), locale),
   }
 }

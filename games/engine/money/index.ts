@@ -53,4 +53,5 @@ export {
   formatCount,
   formatDecimal,
   formatMultiplierText,
+  inputDecimal,
 } from './numbers'

@@ -47,3 +47,12 @@ export function decimalSign(locale: MoneyLocale): string {
   const parts = numberFormat(locale, { minimumFractionDigits: 1 }).formatToParts(1.5)
   return parts.find((part) => part.type === 'decimal')?.value ?? '.'
 }
+
+/**
+ * A fixed-point text (`49.50`, as `toDecimalString` and `toFixed` write) as an input shows it in
+ * `locale`: `49.50` (en), `49,50` (ru, kz). No digit grouping, so the field reads back what it
+ * shows; the fields read a comma and a dot alike, whatever the language.
+ */
+export function inputDecimal(fixed: string, locale: MoneyLocale): string {
+  return fixed.replace('.', decimalSign(locale))
+}

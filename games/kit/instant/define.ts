@@ -19,10 +19,12 @@ export interface InstantFair<P, O> {
   readonly usage: string
   /** The options naming a bet (`node:util` parseArgs, all strings), e.g. dice's `target`. */
   readonly options?: readonly string[]
+  /** Those of its options that name a file: the verifier passes the file's text as the value. */
+  readonly files?: readonly string[]
   /** The params the options name, null when none are given, or why they are wrong. */
   params?(values: Readonly<Record<string, string | undefined>>): P | null | { error: string }
-  /** The line of a settled bet whose params were given (its win or loss and multiplier). */
-  verdict?(params: P, result: InstantResult<O>): string
+  /** The line(s) of a settled bet whose params were given (its win or loss and multiplier). */
+  verdict?(params: P, result: InstantResult<O>): string | readonly string[]
 }
 
 /**

@@ -35,9 +35,9 @@ export interface AmountFieldProps {
   ceiling?: Minor
 }
 
-/** What the field starts with: ten times the game's minimum bet. */
-export function initialAmountText(game: BetGame, currency: Currency): string {
-  return amountText((betLimits(game, currency).min * 10) as Minor, currency)
+/** What the field starts with: ten times the game's minimum bet, in the player's number format. */
+export function initialAmountText(game: BetGame, currency: Currency, locale: MoneyLocale): string {
+  return amountText((betLimits(game, currency).min * 10) as Minor, currency, locale)
 }
 
 /**
@@ -86,7 +86,9 @@ export function AmountField({
             disabled={disabled}
             onClick={() => {
               play('tick')
-              onText(amountText(adjustAmount(amount, action, currency, game, ceiling), currency))
+              onText(
+                amountText(adjustAmount(amount, action, currency, game, ceiling), currency, locale),
+              )
             }}
           >
             {t(label)}

@@ -184,6 +184,9 @@ describe('GameFrame', () => {
       locale: 'en',
       reset: vi.fn(),
     }
+    // The panel's module, loaded (and transformed) before the page asks for it: its first
+    // transform on a loaded machine took longer than findBy's wait, which then timed out.
+    await import('./SessionStats')
     const { unmount } = frame(async () => ({}), null, session)
     const toggle = screen.getByTestId('dice.stats-toggle')
     expect(screen.queryByTestId('dice.stats')).toBeNull()

@@ -51,10 +51,10 @@ function useStableView<V>(view: V): V {
 }
 
 /**
- * The game's area, the same for every game: the canvas with the round, the connection and the
- * tools (sound, statistics, full screen) over it, a loading state until the scene draws and a
- * retry if it fails, the controls beside it, and the session statistics when opened. The area
- * is what goes full screen.
+ * The game's area, the same for every game: the canvas with the round and the connection over
+ * it and the tools (sound, statistics, full screen) in its corner (under it on a phone), a
+ * loading state until the scene draws and a retry if it fails, the controls beside it, and the
+ * session statistics when opened. The area is what goes full screen.
  */
 export function GameFrame<V>(props: GameFrameProps<V>) {
   const t = useKitText(props.game)
@@ -76,51 +76,55 @@ export function GameFrame<V>(props: GameFrameProps<V>) {
       data-testid={`${game}.area`}
       data-screen={screen.mode}
     >
-      <CanvasHost
-        key={attempt}
-        className="game__canvas"
-        createScene={props.createScene}
-        snapshot={view}
-        label={props.label}
-        onStatus={setStatus}
-      >
-        <div className="game__overlay">
-          <span className="game__round" data-testid={`${game}.round`}>
-            {round === null
-              ? ''
-              : round.kind === 'bet'
-                ? t('kit:bet', { bet: round.name })
-                : t('kit:round', { round: round.name })}
-          </span>
-          <ConnectionBadge game={game} state={props.connection} />
-        </div>
-        {props.overlay}
-        {status === 'ready' ? null : (
-          <div
-            className="game__status"
-            data-testid={`${game}.canvas-status`}
-            data-status={status}
-            role={status === 'failed' ? 'alert' : 'status'}
-          >
-            {status === 'failed' ? (
-              <>
-                <p>{t('kit:canvas.failed')}</p>
-                <button
-                  type="button"
-                  className="button button--primary"
-                  onClick={() => setAttempt((n) => n + 1)}
-                >
-                  {t('kit:canvas.retry')}
-                </button>
-              </>
-            ) : (
-              <p>
-                <span className="game__spinner" aria-hidden="true" />
-                {t('kit:canvas.loading')}
-              </p>
-            )}
+      {/* The canvas and its tools: laid over its corner from 900 px, in a row under it on a phone,
+          where the corner is part of what the scene shows (crash's curve, the case strip). */}
+      <div className="game__stage">
+        <CanvasHost
+          key={attempt}
+          className="game__canvas"
+          createScene={props.createScene}
+          snapshot={view}
+          label={props.label}
+          onStatus={setStatus}
+        >
+          <div className="game__overlay">
+            <span className="game__round" data-testid={`${game}.round`}>
+              {round === null
+                ? ''
+                : round.kind === 'bet'
+                  ? t('kit:bet', { bet: round.name })
+                  : t('kit:round', { round: round.name })}
+            </span>
+            <ConnectionBadge game={game} state={props.connection} />
           </div>
-        )}
+          {props.overlay}
+          {status === 'ready' ? null : (
+            <div
+              className="game__status"
+              data-testid={`${game}.canvas-status`}
+              data-status={status}
+              role={status === 'failed' ? 'alert' : 'status'}
+            >
+              {status === 'failed' ? (
+                <>
+                  <p>{t('kit:canvas.failed')}</p>
+                  <button
+                    type="button"
+                    className="button button--primary"
+                    onClick={() => setAttempt((n) => n + 1)}
+                  >
+                    {t('kit:canvas.retry')}
+                  </button>
+                </>
+              ) : (
+                <p>
+                  <span className="game__spinner" aria-hidden="true" />
+                  {t('kit:canvas.loading')}
+                </p>
+              )}
+            </div>
+          )}
+        </CanvasHost>
         <GameTools
           game={game}
           screen={screen}
@@ -134,7 +138,7 @@ export function GameFrame<V>(props: GameFrameProps<V>) {
               }
             : {})}
         />
-      </CanvasHost>
+      </div>
       {props.panel}
       {session?.currency && statsOpen ? (
         <Suspense fallback={<p role="status">{t('common:loading')}</p>}>

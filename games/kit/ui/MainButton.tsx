@@ -13,21 +13,33 @@ export interface MainButtonProps {
 }
 
 /**
- * The panel's big button: bet, cash out, start or stop auto-bet. A bet sounds as it goes (the
- * cash-out's sound comes with its settlement, which an automatic cash-out has too).
+ * The main action as its button and its keyboard shortcut (Space) both run it, so it sounds the
+ * same either way: a bet sounds as it goes (the cash-out's sound comes with its settlement, which
+ * an automatic cash-out has too). Nothing happens, and nothing sounds, while it is not `enabled`.
  */
-export function MainButton({ kind, testId, disabled, onClick, children }: MainButtonProps) {
+export function useMainAction(
+  kind: MainButtonProps['kind'],
+  action: () => void,
+  enabled = true,
+): () => void {
   const play = useGameSound()
+  return () => {
+    if (!enabled) return
+    if (kind === 'bet') play('bet')
+    action()
+  }
+}
+
+/** The panel's big button: bet, cash out, start or stop auto-bet, run by {@link useMainAction}. */
+export function MainButton({ kind, testId, disabled, onClick, children }: MainButtonProps) {
+  const run = useMainAction(kind, onClick, !disabled)
   return (
     <button
       type="button"
       className={`game-main game-main--${kind}`}
       data-testid={testId}
       disabled={disabled}
-      onClick={() => {
-        if (kind === 'bet') play('bet')
-        onClick()
-      }}
+      onClick={run}
     >
       {children}
     </button>

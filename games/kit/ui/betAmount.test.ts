@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { betLimits, maxBetPayout, type Minor } from '../../engine/money'
-import { adjustAmount, stakeCeiling } from './betAmount'
+import { adjustAmount, amountText, readAmount, stakeCeiling } from './betAmount'
 
 /** A game whose best outcome pays `x` times the stake (dice at 0.01 %: 9900). */
 const paysTimes = (x: number) => (amount: Minor) => Math.floor(amount * x) as Minor
@@ -32,5 +32,22 @@ describe('the stake ceiling', () => {
     expect(adjustAmount(1_000 as Minor, 'max', 'RUB', 'dice')).toBe(limits.max)
     // A ceiling above the maximum bet changes nothing.
     expect(adjustAmount(1_000 as Minor, 'max', 'RUB', 'dice', 1e12 as Minor)).toBe(limits.max)
+  })
+})
+
+describe('the amount as the field shows and reads it', () => {
+  it('shows the decimal comma in ru and kz, the dot in en', () => {
+    expect(amountText(150 as Minor, 'RUB', 'en')).toBe('1.50')
+    expect(amountText(150 as Minor, 'RUB', 'ru')).toBe('1,50')
+    expect(amountText(1_000_000 as Minor, 'RUB', 'kz')).toBe('10000,00')
+    expect(amountText(12_345 as Minor, 'KZT', 'kz')).toBe('123,45')
+  })
+
+  it('reads "1,5" and "1.5" alike, and reads back what it shows in each language', () => {
+    expect(readAmount('1,5', 'RUB', 'dice')).toBe(150)
+    expect(readAmount('1.5', 'RUB', 'dice')).toBe(150)
+    for (const locale of ['en', 'ru', 'kz'] as const) {
+      expect(readAmount(amountText(505_05 as Minor, 'RUB', locale), 'RUB', 'dice')).toBe(505_05)
+    }
   })
 })

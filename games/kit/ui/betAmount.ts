@@ -1,6 +1,7 @@
 /** The bet amount field's arithmetic, pure: the amount buttons within a game's limits. */
 import {
   betLimits,
+  inputDecimal,
   maxBetPayout,
   parseMoney,
   toDecimalString,
@@ -8,6 +9,7 @@ import {
   type BetLimits,
   type Currency,
   type Minor,
+  type MoneyLocale,
 } from '../../engine/money'
 
 /** What the amount buttons do. */
@@ -72,7 +74,10 @@ export function readAmount(text: string, currency: Currency, game: BetGame): Min
   return parsed.value >= min && parsed.value <= max ? parsed.value : null
 }
 
-/** An amount as the input shows it (`1.50`, `100.00`). */
-export function amountText(amount: Minor, currency: Currency): string {
-  return toDecimalString(amount, currency)
+/**
+ * An amount as the input shows it in the player's language: `1.50`, `100.00` (en), `1,50` (ru,
+ * kz). {@link readAmount} reads it back, and a dot typed in any language too.
+ */
+export function amountText(amount: Minor, currency: Currency, locale: MoneyLocale): string {
+  return inputDecimal(toDecimalString(amount, currency), locale)
 }

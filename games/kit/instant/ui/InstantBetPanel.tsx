@@ -11,7 +11,7 @@ import {
 import { AmountField } from '../../ui/AmountField'
 import { adjustAmount, amountText, readAmount, stakeCeiling } from '../../ui/betAmount'
 import { BetError, GamePanel } from '../../ui/GamePanel'
-import { MainButton } from '../../ui/MainButton'
+import { MainButton, useMainAction } from '../../ui/MainButton'
 import { ProofDialog } from '../../ui/ProofDialog'
 import { useKitText } from '../../ui/kitText'
 import { payoutAt, type InstantMultiplier } from '../protocol'
@@ -113,12 +113,14 @@ export function InstantBetPanel<P = never>(props: InstantBetPanelProps<P>) {
   const bet = () => {
     if (ready) props.onBet(amount)
   }
+  // Space bets as the button does, with its sound.
+  const betByKey = useMainAction('bet', bet, ready)
   const onShortcut = (shortcut: InstantShortcut) => {
-    if (shortcut.kind === 'bet') bet()
+    if (shortcut.kind === 'bet') betByKey()
     else if (shortcut.kind === 'help') setHelp(true)
     else if (currency && field) {
       const next = adjustAmount(amount, shortcut.action, currency, game, ceiling ?? undefined)
-      field.onAmountText(amountText(next, currency))
+      field.onAmountText(amountText(next, currency, locale))
     }
   }
   useInstantHotkeys(

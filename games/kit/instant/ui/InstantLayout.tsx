@@ -107,7 +107,7 @@ export function InstantLayout<P, O, V>(props: InstantLayoutProps<P, O, V>) {
   const limits = client.game.limits
   const currency = player?.currency ?? null
   const [amountText, setAmountText] = useState(() =>
-    currency ? initialAmountText(limits, currency) : '',
+    currency ? initialAmountText(limits, currency, locale) : '',
   )
   const { loadProof, seeds, autobet } = useInstantLayout(page, {
     proof: { game, params: client.logic.params, outcome: client.logic.outcome },
