@@ -196,8 +196,7 @@ export class CaseScene implements Scene<CaseView> {
       const winner = strip.cells[STOP_CELL]
       row.glow.tint = winner ? RARITY_COLOURS[winner.rarity] : COLOUR.marker
     })
-    // Rows not shown now keep pictures an earlier opening used: those count as used too.
-    for (const row of this.#rows) for (const sprite of row.cells) inUse.add(sprite.texture)
+    // Rows not shown hold no picture: `#lay` emptied them when the number of strips changed.
     this.#pictures.prune(inUse)
   }
 

@@ -121,8 +121,12 @@ export class CellTextures {
       resolution: size.resolution,
       label: 'cases.cell',
     })
+    // A canvas read back often stays in main memory: the picture is drawn on the CPU and copied
+    // to the GPU once, where an accelerated canvas would wait on the GPU twice per item.
     // jsdom (the unit tests) has no 2D canvas: the picture stays blank there.
-    const g = source.context2D as CanvasRenderingContext2D | null
+    const g = (source.resource as HTMLCanvasElement).getContext('2d', {
+      willReadFrequently: true,
+    })
     if (g) drawCell(g, cell, size)
     const texture = new Texture({ source })
     this.#pictures.set(key, texture)
