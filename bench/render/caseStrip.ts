@@ -50,11 +50,23 @@ export async function startCasesServer(dist: string) {
   }
 }
 
-/** Opens a case's page as a guest, five cases chosen, and waits for its canvas to run. */
+/** How long the page settles after its canvas first draws, as the other subjects warm up. */
+const WARM_UP_MS = 2000
+
+/**
+ * Opens a case's page as a guest, five cases chosen, and waits until its canvas has drawn and the
+ * page has settled: the first frame compiles the renderer's shaders (a second and more of
+ * SwiftShader on a busy machine), a cost of loading the page that the opening must not be charged.
+ */
 export async function openCasePage(page: Page, origin: string): Promise<CanvasInspection> {
   await page.goto(`${origin}/games/cases/pocket`)
   await page.getByTestId('cases.count-5').check()
-  return runningCanvas(page, 'cases')
+  const canvas = await runningCanvas(page, 'cases')
+  await page.waitForFunction(`(window.__tesseraCanvas.find('cases')?.frames ?? 0) >= 3`, null, {
+    timeout: 60_000,
+  })
+  await page.waitForTimeout(WARM_UP_MS)
+  return canvas
 }
 
 /** Starts a five-case demo spin. */
