@@ -219,10 +219,9 @@ export const renderBench: Benchmark = {
         strip = summary({ cpuMs: ticks.cpuMs, intervalMs: own.intervals, longTasks: own.longTasks })
         const stripSize = (await runningCanvas(casePage, 'cases')).size
         if (!stripSize) throw new Error('[bench/render] the case canvas has no size')
-        // To the lobby client-side, as keno's run does: a full load of the lobby has no canvas
-        // hook (it installs itself with a canvas host's chunk).
-        await casePage.getByTestId('header.logo').dispatchEvent('click')
-        await casePage.waitForFunction("window.__tesseraCanvas.find('cases') === null")
+        // To the lobby client-side, as crash's and keno's runs do: a full load of the lobby has
+        // no canvas hook (it installs itself with a canvas host's chunk).
+        await leaveToLobby(casePage, 'cases')
         const stripEmptyId = (await casePage.evaluate(
           `window.__tesseraCanvas.mountEmptyStage(${JSON.stringify({ width: stripSize.width, height: stripSize.height })})`,
         )) as number

@@ -13,7 +13,13 @@ import { seedDemo } from '../../server/db/seed'
 import { Ledger } from '../../server/ledger/ledger'
 import { attachRealtime } from '../../server/realtime/attach'
 import { spinDuration } from '../../games/cases/scene/caseView'
-import { runningCanvas, startPageSampler, stopPageSampler, type PageSamples } from './page'
+import {
+  drawnCanvas,
+  runningCanvas,
+  startPageSampler,
+  stopPageSampler,
+  type PageSamples,
+} from './page'
 import type { CanvasInspection } from '../../games/engine/canvas'
 
 /** How long one five-case spin runs, and the page's pause before the next. */
@@ -61,10 +67,8 @@ const WARM_UP_MS = 2000
 export async function openCasePage(page: Page, origin: string): Promise<CanvasInspection> {
   await page.goto(`${origin}/games/cases/pocket`)
   await page.getByTestId('cases.count-5').check()
-  const canvas = await runningCanvas(page, 'cases')
-  await page.waitForFunction(`(window.__tesseraCanvas.find('cases')?.frames ?? 0) >= 3`, null, {
-    timeout: 60_000,
-  })
+  await runningCanvas(page, 'cases')
+  const canvas = await drawnCanvas(page, 'cases', 3)
   await page.waitForTimeout(WARM_UP_MS)
   return canvas
 }
