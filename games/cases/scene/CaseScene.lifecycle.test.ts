@@ -51,8 +51,10 @@ beforeEach(() => {
           ? target[key]
           : () => {},
   })
+  // `getContext` is overloaded per context type: the stand-in serves the 2D one.
+  const getContext = () => context
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
-    () => context as unknown as CanvasRenderingContext2D,
+    getContext as unknown as HTMLCanvasElement['getContext'],
   )
 })
 afterEach(() => vi.restoreAllMocks())
