@@ -13,7 +13,13 @@ import { seedDemo } from '../../server/db/seed'
 import { Ledger } from '../../server/ledger/ledger'
 import { attachRealtime } from '../../server/realtime/attach'
 import { spinDuration } from '../../games/cases/scene/caseView'
-import { runningCanvas, startPageSampler, stopPageSampler, type PageSamples } from './page'
+import {
+  drawnCanvas,
+  runningCanvas,
+  startPageSampler,
+  stopPageSampler,
+  type PageSamples,
+} from './page'
 import type { CanvasInspection } from '../../games/engine/canvas'
 
 /** How long one five-case spin runs, and the page's pause before the next. */
@@ -50,11 +56,21 @@ export async function startCasesServer(dist: string) {
   }
 }
 
-/** Opens a case's page as a guest, five cases chosen, and waits for its canvas to run. */
+/** How long the page settles after its canvas first draws, as the other subjects warm up. */
+const WARM_UP_MS = 2000
+
+/**
+ * Opens a case's page as a guest, five cases chosen, and waits until its canvas has drawn and the
+ * page has settled: the first frame compiles the renderer's shaders (a second and more of
+ * SwiftShader on a busy machine), a cost of loading the page that the opening must not be charged.
+ */
 export async function openCasePage(page: Page, origin: string): Promise<CanvasInspection> {
   await page.goto(`${origin}/games/cases/pocket`)
   await page.getByTestId('cases.count-5').check()
-  return runningCanvas(page, 'cases')
+  await runningCanvas(page, 'cases')
+  const canvas = await drawnCanvas(page, 'cases', 3)
+  await page.waitForTimeout(WARM_UP_MS)
+  return canvas
 }
 
 /** Starts a five-case demo spin. */

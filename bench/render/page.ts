@@ -62,13 +62,26 @@ export async function openCrash(page: Page, origin: string): Promise<CanvasInspe
 }
 
 /** Goes to the lobby through the header logo (client-side) and waits for the game to unmount. */
-export async function leaveToLobby(page: Page): Promise<void> {
+export async function leaveToLobby(page: Page, scene = 'crash'): Promise<void> {
   // A dispatched click: the router's own link handler, without waiting for the page to be still.
   await page.getByTestId('header.logo').dispatchEvent('click')
   await waitFor(
-    () => findCanvas(page, 'crash'),
+    () => findCanvas(page, scene),
     (canvas): canvas is null => canvas === null,
-    'the crash canvas to unmount',
+    `the ${scene} canvas to unmount`,
+  )
+}
+
+/** Waits until a canvas of `scene` has ticked `frames` times (so it has drawn) and returns it. */
+export async function drawnCanvas(
+  page: Page,
+  scene: string,
+  frames: number,
+): Promise<CanvasInspection> {
+  return waitFor(
+    () => findCanvas(page, scene),
+    (canvas): canvas is CanvasInspection => (canvas?.frames ?? 0) >= frames,
+    `a ${scene} canvas that has drawn`,
   )
 }
 

@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createFakePlatform, settle } from '../../engine/canvas/testing/fakePlatform'
 import {
   expectNothingLeftAfter100Cycles,
   sceneTestEnv,
+  startScene,
 } from '../../engine/canvas/testing/sceneLifecycle'
 import type { Minor } from '../../engine/money'
 import type { CaseTable } from '../rules'
@@ -34,6 +36,29 @@ const VIEWS: readonly CaseView[] = [
 
 const env = sceneTestEnv(800, 300)
 
+/**
+ * jsdom has no 2D canvas: the cell pictures draw into this stand-in, which keeps the names
+ * written (one `fillText` per picture drawn) and accepts every other call and setting.
+ */
+let written: string[] = []
+beforeEach(() => {
+  written = []
+  const context = new Proxy({} as Record<string | symbol, unknown>, {
+    get: (target, key) =>
+      key === 'fillText'
+        ? (text: string) => written.push(text)
+        : key in target
+          ? target[key]
+          : () => {},
+  })
+  // `getContext` is overloaded per context type: the stand-in serves the 2D one.
+  const getContext = () => context
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
+    getContext as unknown as HTMLCanvasElement['getContext'],
+  )
+})
+afterEach(() => vi.restoreAllMocks())
+
 describe('CaseScene', () => {
   it('stops each strip on the drawn item, its fillers drawn from the table', () => {
     const view = openingView(TABLE, [2, 0], labelOf, floats(), 's', false)
@@ -43,6 +68,31 @@ describe('CaseScene', () => {
       for (const cell of strip.cells)
         expect(['Feather', 'Серебряное кольцо', 'Гауһар']).toContain(cell.label)
     }
+  })
+
+  it('draws each item once per cell size, however many cells and openings show it', async () => {
+    const { runtime, app } = await startScene(
+      env.element,
+      createFakePlatform(),
+      () => new CaseScene(),
+      VIEWS[0]!,
+    )
+    app.ticker.tick(16)
+    // At rest: one strip, the three items repeated over its cells.
+    expect([...written].sort()).toEqual(['Feather', 'Гауһар', 'Серебряное кольцо'])
+    written = []
+    runtime.setSnapshot(openingView(TABLE, [2], labelOf, floats(), 'o1', false))
+    app.ticker.tick(16)
+    runtime.setSnapshot(openingView(TABLE, [0], labelOf, floats(), 'o2', false))
+    app.ticker.tick(16)
+    // Same strip size: the pictures drawn at rest serve both openings.
+    expect(written).toEqual([])
+    runtime.setSnapshot(openingView(TABLE, [0, 1, 2], labelOf, floats(), 'o3', false))
+    app.ticker.tick(16)
+    // Three strips are lower: each item is drawn again at the new size, once.
+    expect([...written].sort()).toEqual(['Feather', 'Гауһар', 'Серебряное кольцо'])
+    runtime.destroy()
+    await settle()
   })
 
   it('mounts, spins a few openings and is destroyed 100 times, leaving nothing behind', async () => {

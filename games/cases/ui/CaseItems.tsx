@@ -1,3 +1,4 @@
+import { memo } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { CaseResponse } from '../../../contract'
 import { formatMoney, type MoneyLocale } from '../../engine/money'
@@ -19,9 +20,16 @@ export const formatRtp = (rtp: number, locale: MoneyLocale) => formatDecimal(rtp
 /**
  * What is inside a case: every item with its value, its exact probability (tickets of 100000,
  * shown as a percent to three decimals) and its published ticket range, and the case's return
- * to player computed from that table.
+ * to player computed from that table. Memoised: the page re-renders on every opening and reveal,
+ * and formatting every row again then sat in the opening's click (a long task on a busy machine).
  */
-export function CaseItems({ kase, locale }: { kase: CaseResponse; locale: MoneyLocale }) {
+export const CaseItems = memo(function CaseItems({
+  kase,
+  locale,
+}: {
+  kase: CaseResponse
+  locale: MoneyLocale
+}) {
   const { t, i18n } = useTranslation()
   return (
     <section className="cases-items" data-testid="cases.items" aria-labelledby="cases-items-title">
@@ -59,4 +67,4 @@ export function CaseItems({ kase, locale }: { kase: CaseResponse; locale: MoneyL
       </div>
     </section>
   )
-}
+})

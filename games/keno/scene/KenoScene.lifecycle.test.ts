@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest'
+import { GraphicsContext, type Graphics } from 'pixi.js'
+import { describe, expect, it, vi } from 'vitest'
 import { createFakePlatform, settle } from '../../engine/canvas/testing/fakePlatform'
 import {
   expectNothingLeftAfter100Cycles,
@@ -48,6 +49,37 @@ describe('KenoScene', () => {
     runtime.setSnapshot(at(10))
     app.ticker.tick(16)
     expect(scene!.inspect()).toMatchObject({ drawn: DRAWN, result: '2 hits: 1.40x' })
+    runtime.destroy()
+    await settle()
+  })
+
+  it('colours the tiles for a draw without drawing a shape again', async () => {
+    const { runtime, app } = await startScene(
+      env.element,
+      createFakePlatform(),
+      () => new KenoScene(),
+      VIEWS[1]!,
+    )
+    app.ticker.tick(16)
+    const clears = vi.spyOn(GraphicsContext.prototype, 'clear')
+    const tile = (n: number) => app.stage.getChildByLabel(`keno.tile-${n}`, true) as Graphics
+    const ring = (n: number) => tile(n).parent!.children[1]!
+    runtime.setSnapshot(at(3))
+    for (let t = 0; t < 10; t++) app.ticker.tick(50)
+    runtime.setSnapshot(at(10))
+    for (let t = 0; t < 10; t++) app.ticker.tick(50)
+    runtime.setSnapshot(at(3, 'b-2'))
+    app.ticker.tick(16)
+    // The new bet shows 7, 33 and 2: 2 a hit, 7 a miss, 3 picked and not drawn, 19 not yet.
+    expect(tile(2).tint).toBe(0x22d47b)
+    expect(ring(2).alpha).toBe(1)
+    expect(tile(7).tint).toBe(0x5a2333)
+    expect(ring(7).alpha).toBe(0)
+    expect(tile(3).tint).toBe(0x6a4cff)
+    expect(tile(19).tint).toBe(0x283049)
+    // Two rounds and a result: shapes are drawn for a layout only (the result's pill once).
+    expect(clears.mock.calls.length).toBeLessThanOrEqual(2)
+    clears.mockRestore()
     runtime.destroy()
     await settle()
   })

@@ -1,4 +1,4 @@
-import { Container, Graphics, Text } from 'pixi.js'
+import { BitmapText, Container, Graphics, GraphicsContext } from 'pixi.js'
 import type {
   AssetBundle,
   Scene,
@@ -28,18 +28,32 @@ const PULSE_SCALE = 0.22
  * draw is complete. The numbers themselves are the page's buttons over the tiles (board.ts gives both
  * the same layout), so the canvas carries no text a player must read but the result.
  * Draws the `KenoView` it is given and nothing else; `update` returns false on still frames.
+ *
+ * Shapes are drawn only when the layout changes: every tile shares one white square and one ring
+ * (two shared contexts), a tile's state is its square's tint and its ring's alpha, and the result's
+ * pill and edge are drawn once and tinted. A frame of the draw then changes colours and a pulse's
+ * scale, which Pixi updates in place, and the board and the result are render groups of their own,
+ * so the result's new text never rebuilds the board's draw list.
  */
 export class KenoScene implements Scene<KenoView> {
   readonly bundles: readonly AssetBundle[] = []
   #context: SceneContext | null = null
   #layout: BoardLayout = boardLayout(1, 1)
-  #tiles: { box: Container; shape: Graphics }[] = []
+  #tiles: { box: Container; shape: Graphics; ring: Graphics }[] = []
+  /** The one square and the one ring every tile shows, drawn for the current layout. */
+  #tileSquare: GraphicsContext | null = null
+  #tileRing: GraphicsContext | null = null
   #card: Container | null = null
   #cardShape: Graphics | null = null
-  #cardText: Text | null = null
-  /** Each tile's drawn state and the layout it was drawn at. */
+  #cardEdge: Graphics | null = null
+  #cardText: BitmapText | null = null
+  #cardShown = false
+  /** The layout the result's pill was drawn for. */
+  #cardLaidFor = ''
+  /** Each tile's shown state. */
   #states: (TileState | null)[] = []
   #layoutKey = ''
+  #tilesLaidFor = ''
   /** Time left of each tile's pulse (ms), 0 when still. */
   #pulse: number[] = []
   #revealed = 0
@@ -49,25 +63,31 @@ export class KenoScene implements Scene<KenoView> {
 
   mount(stage: Container, context: SceneContext): void {
     this.#context = context
-    const board = new Container({ label: 'keno.board' })
+    const board = new Container({ label: 'keno.board', isRenderGroup: true })
+    this.#tileSquare = new GraphicsContext()
+    this.#tileRing = new GraphicsContext()
     for (let i = 0; i < 40; i++) {
-      const shape = new Graphics({ label: `keno.tile-${i + 1}` })
+      const shape = new Graphics({ label: `keno.tile-${i + 1}`, context: this.#tileSquare })
+      // Shown by its alpha: a hit changes a colour, not the board's draw list.
+      const ring = new Graphics({ context: this.#tileRing, alpha: 0 })
       const box = new Container()
-      box.addChild(shape)
+      box.addChild(shape, ring)
       board.addChild(box)
-      this.#tiles.push({ box, shape })
+      this.#tiles.push({ box, shape, ring })
     }
     this.#states = this.#tiles.map(() => null)
     this.#pulse = this.#tiles.map(() => 0)
     this.#cardShape = new Graphics({ label: 'keno.card-shape' })
-    this.#cardText = new Text({
+    this.#cardEdge = new Graphics({ label: 'keno.card-edge' })
+    // Glyphs drawn once into Pixi's dynamic font (white, tinted): a new result lays out quads
+    // where a `Text` would draw a 2D canvas and upload it.
+    this.#cardText = new BitmapText({
       text: '',
-      style: { fill: 0xeef1f8, fontSize: 20, fontWeight: '800', align: 'center' },
+      style: { fill: 0xffffff, fontSize: 20, fontWeight: '800', align: 'center' },
+      anchor: 0.5,
     })
-    this.#cardText.anchor.set(0.5)
-    this.#card = new Container({ label: 'keno.card' })
-    this.#card.addChild(this.#cardShape, this.#cardText)
-    this.#card.visible = false
+    this.#card = new Container({ label: 'keno.card', isRenderGroup: true, alpha: 0 })
+    this.#card.addChild(this.#cardShape, this.#cardEdge, this.#cardText)
     stage.addChild(board, this.#card)
   }
 
@@ -78,7 +98,6 @@ export class KenoScene implements Scene<KenoView> {
   }
 
   update(view: KenoView, frame: SceneFrame): boolean {
-    this.#last = view
     const still = this.#context?.reducedMotion ?? false
     if (view.betId !== this.#betId) {
       this.#betId = view.betId
@@ -86,12 +105,18 @@ export class KenoScene implements Scene<KenoView> {
     }
     // Numbers drawn since the last frame light up: a pulse each, unless motion is reduced.
     const newly = view.drawn.slice(this.#revealed, view.revealed)
-    this.#revealed = Math.min(view.revealed, view.drawn.length)
-    if (!still) for (const n of newly) this.#pulse[n - 1] = PULSE_MS
-    let changed = false
-    const states = tileStates(view)
+    const revealed = Math.min(view.revealed, view.drawn.length)
+    let changed = this.#layTiles()
+    // The tiles' states change only with the view or the reveal (or a new layout).
+    if (changed || view !== this.#last || revealed !== this.#revealed) {
+      this.#revealed = revealed
+      if (!still) for (const n of newly) this.#pulse[n - 1] = PULSE_MS
+      const states = tileStates(view)
+      for (let i = 0; i < this.#tiles.length; i++)
+        changed = this.#showTile(i, states[i]!) || changed
+    }
+    this.#last = view
     this.#tiles.forEach((tile, i) => {
-      changed = this.#drawTile(i, states[i]!) || changed
       if (this.#pulse[i]! > 0 || tile.box.scale.x !== 1) {
         this.#pulse[i] = Math.max(0, this.#pulse[i]! - frame.deltaMS)
         const t = this.#pulse[i]! / PULSE_MS
@@ -102,25 +127,35 @@ export class KenoScene implements Scene<KenoView> {
     return this.#drawCard(view) || changed
   }
 
-  /** Draws tile `i` in `state` at the current layout; false when it already was. */
-  #drawTile(i: number, state: TileState): boolean {
+  /** Draws the shared square and ring and places the tiles for a new layout; false if unchanged. */
+  #layTiles(): boolean {
+    const square = this.#tileSquare
+    const ring = this.#tileRing
+    if (!square || !ring || this.#tilesLaidFor === this.#layoutKey) return false
+    this.#tilesLaidFor = this.#layoutKey
+    // Every tile is the same size: the tile is drawn around its centre so its pulse scales in place.
+    const size = this.#layout.tiles[0]?.size ?? 1
+    const half = size / 2
+    const radius = Math.max(4, size / 8)
+    square.clear().roundRect(-half, -half, size, size, radius).fill(0xffffff)
+    ring
+      .clear()
+      .roundRect(-half + 1.5, -half + 1.5, size - 3, size - 3, radius)
+      .stroke({ color: RING.hit, width: 3 })
+    this.#tiles.forEach((tile, i) => {
+      const rect = this.#layout.tiles[i]
+      if (rect) tile.box.position.set(rect.x + half, rect.y + half)
+    })
+    return true
+  }
+
+  /** Shows tile `i` in `state`: its square's colour and its ring; false when it already was. */
+  #showTile(i: number, state: TileState): boolean {
     const tile = this.#tiles[i]
-    const rect = this.#layout.tiles[i]
-    if (!tile || !rect) return false
-    const drawnKey = `${state}|${this.#layoutKey}`
-    if (tile.shape.label === drawnKey && this.#states[i] === state) return false
+    if (!tile || this.#states[i] === state) return false
     this.#states[i] = state
-    tile.shape.label = drawnKey
-    const half = rect.size / 2
-    // The tile is drawn around its centre so its pulse scales in place.
-    tile.box.position.set(rect.x + half, rect.y + half)
-    const radius = Math.max(4, rect.size / 8)
-    tile.shape.clear().roundRect(-half, -half, rect.size, rect.size, radius).fill(FILL[state])
-    if (state === 'hit') {
-      tile.shape
-        .roundRect(-half + 1.5, -half + 1.5, rect.size - 3, rect.size - 3, radius)
-        .stroke({ color: RING.hit, width: 3 })
-    }
+    tile.shape.tint = FILL[state]
+    tile.ring.alpha = state === 'hit' ? 1 : 0
     return true
   }
 
@@ -128,35 +163,57 @@ export class KenoScene implements Scene<KenoView> {
   #drawCard(view: KenoView): boolean {
     const card = this.#card
     const shape = this.#cardShape
+    const edge = this.#cardEdge
     const text = this.#cardText
-    if (!card || !shape || !text) return false
+    if (!card || !shape || !edge || !text) return false
     const complete = view.drawn.length > 0 && this.#revealed >= view.drawn.length
     const result = complete ? view.result : null
     const key = result ? `${result.text}|${result.won}|${this.#layoutKey}` : '-'
     if (key === this.#cardKey) return false
     this.#cardKey = key
-    card.visible = result !== null
+    // Hidden by its alpha, so showing it again rebuilds nothing.
+    this.#cardShown = result !== null
+    card.alpha = result ? 1 : 0
     if (!result) return true
     const band = this.#layout.result
-    const fontSize = Math.max(13, Math.min(20, band.height * 0.6, band.width / 22))
+    if (this.#cardLaidFor !== this.#layoutKey) {
+      this.#cardLaidFor = this.#layoutKey
+      // A pill as wide as the board, not measured from the text: a measure lays the text out again.
+      const radius = band.height / 2
+      const box = [-band.width / 2, -band.height / 2, band.width, band.height, radius] as const
+      shape
+        .clear()
+        .roundRect(...box)
+        .fill({ color: RING.card, alpha: 0.7 })
+      edge
+        .clear()
+        .roundRect(...box)
+        .stroke({ color: 0xffffff, width: 2 })
+      text.style.fontSize = Math.max(13, Math.min(20, band.height * 0.6, band.width / 22))
+      card.position.set(band.x + band.width / 2, band.y + band.height / 2)
+    }
+    const colour = result.won ? RING.won : RING.lost
     text.text = result.text
-    text.style.fontSize = fontSize
-    text.style.fill = result.won ? RING.won : RING.lost
-    card.position.set(band.x + band.width / 2, band.y + band.height / 2)
-    // A pill as wide as the board, not measured from the text: a measure lays the text out again.
-    shape
-      .clear()
-      .roundRect(-band.width / 2, -band.height / 2, band.width, band.height, band.height / 2)
-      .fill({ color: RING.card, alpha: 0.7 })
-      .stroke({ color: result.won ? RING.won : RING.lost, width: 2 })
+    text.tint = colour
+    edge.tint = colour
     return true
   }
 
   destroy(): void {
+    // The tiles share two contexts: destroyed here once, not through each tile by the host.
+    for (const tile of this.#tiles) {
+      tile.shape.destroy()
+      tile.ring.destroy()
+    }
+    this.#tileSquare?.destroy()
+    this.#tileRing?.destroy()
     this.#context = null
     this.#tiles = []
+    this.#tileSquare = null
+    this.#tileRing = null
     this.#card = null
     this.#cardShape = null
+    this.#cardEdge = null
     this.#cardText = null
   }
 
@@ -168,7 +225,7 @@ export class KenoScene implements Scene<KenoView> {
       drawn: view ? view.drawn.slice(0, this.#revealed) : [],
       revealed: this.#revealed,
       betId: view?.betId ?? null,
-      result: this.#card?.visible ? (this.#cardText?.text ?? null) : null,
+      result: this.#cardShown ? (this.#cardText?.text ?? null) : null,
       settled: this.#pulse.every((p) => p === 0),
     }
   }

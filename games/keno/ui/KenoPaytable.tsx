@@ -1,3 +1,4 @@
+import { memo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { RISK_NAMES } from './riskNames'
 import { MONEY_NUMBER_LOCALE, type MoneyLocale } from '../../engine/money'
@@ -14,11 +15,17 @@ export interface KenoPaytableProps {
   locale: MoneyLocale
 }
 
+/** One formatter per locale: making an `Intl.NumberFormat` costs far more than formatting. */
+const multiplierFormats = new Map<MoneyLocale, Intl.NumberFormat>()
+
 /** A multiplier as the table shows it: up to two decimals, in the player's number format. */
 export function formatTableMultiplier(tenThousandths: number, locale: MoneyLocale): string {
-  return new Intl.NumberFormat(MONEY_NUMBER_LOCALE[locale], { maximumFractionDigits: 2 }).format(
-    tenThousandths / MULTIPLIER_SCALE,
-  )
+  let format = multiplierFormats.get(locale)
+  if (!format) {
+    format = new Intl.NumberFormat(MONEY_NUMBER_LOCALE[locale], { maximumFractionDigits: 2 })
+    multiplierFormats.set(locale, format)
+  }
+  return format.format(tenThousandths / MULTIPLIER_SCALE)
 }
 
 /** One cell of the table: a range of hit counts (`from`–`to`) and what each of them pays. */
@@ -42,9 +49,15 @@ export function paytableCells(row: readonly number[]): PaytableCell[] {
 
 /**
  * The pay table of the current picks and risk: what each number of hits pays, with the hit count
- * of the draw being shown highlighted (it moves as the numbers arrive).
+ * of the draw being shown highlighted (it moves as the numbers arrive). Memoised: the page
+ * re-renders at every number drawn, and the table changes only when the hits do.
  */
-export function KenoPaytable({ risk, picks, hits, locale }: KenoPaytableProps) {
+export const KenoPaytable = memo(function KenoPaytable({
+  risk,
+  picks,
+  hits,
+  locale,
+}: KenoPaytableProps) {
   const { t } = useTranslation()
   const row = picks > 0 ? KENO_TABLES[risk][picks - 1] : undefined
   if (!row) {
@@ -88,4 +101,4 @@ export function KenoPaytable({ risk, picks, hits, locale }: KenoPaytableProps) {
       })}
     </ul>
   )
-}
+})
