@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useReducer, useState, type KeyboardEvent } from 'react'
+import { memo, useEffect, useId, useMemo, useReducer, useState, type KeyboardEvent } from 'react'
 import { MONEY_NUMBER_LOCALE, formatMultiplierText, type MoneyLocale } from '../../../engine/money'
 import {
   EMPTY_LIVE_TABLES,
@@ -93,7 +93,7 @@ function useTimeFormat(locale: MoneyLocale): Intl.DateTimeFormat {
  * Each row names the game, links to the bet's proof, and shows the time, the player's public
  * name, the stake, the multiplier and the payout. The stream is the component's own.
  */
-export function InstantLiveTables(props: InstantLiveTablesProps) {
+function LiveTables(props: InstantLiveTablesProps) {
   const t = useKitText(props.game)
   const { game, live, getToken, locale } = props
   const connect = props.connect ?? connectLiveTables
@@ -218,3 +218,10 @@ export function InstantLiveTables(props: InstantLiveTablesProps) {
     </section>
   )
 }
+
+/**
+ * {@link LiveTables}, drawn again only when its own props change: a game's page re-renders at
+ * each step of its result (keno's ten draws), and the tables, with every row's texts, have
+ * nothing to redraw then.
+ */
+export const InstantLiveTables = memo(LiveTables)
