@@ -20,11 +20,23 @@ async function profileBalance(page: Page): Promise<number> {
 
 test('a player and a guest see the same round; the player bets, cashes out and is paid the win', async ({
   browser,
+  context,
   baseURL,
 }) => {
   test.setTimeout(240_000)
-  const player = await CrashPage.loggedIn(await browser.newContext(), baseURL as string)
-  const guest = new CrashPage(await (await browser.newContext()).newPage())
+  const player = await CrashPage.loggedIn(context, baseURL as string)
+  // The guest's own cookies need a second context. Playwright closes only the test's own, and a
+  // crash page left open draws its live rounds for the rest of the worker's run.
+  const guestContext = await browser.newContext()
+  try {
+    await playerAndGuest(player, new CrashPage(await guestContext.newPage()))
+  } finally {
+    await guestContext.close()
+  }
+})
+
+/** The body of the test above, once both pages exist. */
+async function playerAndGuest(player: CrashPage, guest: CrashPage): Promise<void> {
   await Promise.all([player.open(), guest.open()])
   await expect(player.balance).toBeVisible()
   await expect(guest.page.getByTestId('crash.guest-note')).toBeVisible()
@@ -86,7 +98,7 @@ test('a player and a guest see the same round; the player bets, cashes out and i
   } finally {
     await player.release(round, 'next')
   }
-})
+}
 
 test('screenshots of a running round at 375 px and 1440 px', async ({ page }) => {
   test.setTimeout(120_000)

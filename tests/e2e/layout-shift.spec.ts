@@ -104,13 +104,10 @@ for (const width of [375, 1440]) {
 test.describe('layout shift at 375 px, signed in', () => {
   test.use({ viewport: { width: 375, height: 812 } })
   for (const { name, path, ready } of PAGES) {
-    test(`${name}: nothing moves once drawn, for a player`, async ({ browser, baseURL }) => {
-      const crash = await CrashPage.loggedIn(
-        await browser.newContext({
-          viewport: { width: 375, height: 812 },
-        }),
-        baseURL as string,
-      )
+    test(`${name}: nothing moves once drawn, for a player`, async ({ context, baseURL }) => {
+      // The test's own context (375 px, from test.use), which Playwright closes after the test: one
+      // opened from `browser` stayed open with its page for the rest of the worker's run.
+      const crash = await CrashPage.loggedIn(context, baseURL as string)
       const page = crash.page
       await recordShifts(page)
       await page.goto(path)
