@@ -97,7 +97,7 @@ test('session statistics count the bets, at 375 and 1440 px in en and ru', async
   }
   await page.getByTestId('dice.stats-toggle').click()
   const stats = page.getByTestId('dice.stats')
-  await expect(page.getByTestId('dice.stats-count')).toHaveText('2 bets')
+  await expect(page.getByTestId('dice.stats-count')).toHaveText('Bets: 2')
   await expect(page.getByTestId('dice.stats-wagered')).toHaveText(
     formatMoney(1000 as Minor, 'RUB', 'en'),
   )

@@ -113,12 +113,7 @@ export function CaseBetProof({ betId, load, locale, onClose }: CaseBetProofProps
       betId={betId}
       load={load}
       rules={caseProofRules}
-      outcomeText={(outcome) =>
-        t('cases:proof.outcome', {
-          count: outcome.tickets.length,
-          tickets: outcome.tickets.join(', '),
-        })
-      }
+      outcomeText={(outcome) => t('cases:proof.outcome', { tickets: outcome.tickets.join(', ') })}
       onClose={onClose}
       rows={(proof) => {
         const table = proof.params.itemTable

@@ -197,7 +197,7 @@ describe('GameFrame', () => {
     expect(screen.getByTestId('dice.stats-profit').textContent).toBe('-₽5.20')
     expect(screen.getByTestId('dice.stats-wins').textContent).toBe('1')
     expect(screen.getByTestId('dice.stats-losses').textContent).toBe('2')
-    expect(screen.getByTestId('dice.stats-count').textContent).toBe('3 bets')
+    expect(screen.getByTestId('dice.stats-count').textContent).toBe('Bets: 3')
     expect(screen.getByRole('img', { name: /Profit over the session/ })).toBeDefined()
     fireEvent.click(screen.getByRole('button', { name: kitEn.stats.reset }))
     expect(session.reset).toHaveBeenCalled()

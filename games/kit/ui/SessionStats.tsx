@@ -72,7 +72,7 @@ export function SessionStats({ game, id, bets, currency, locale, onReset }: Sess
       <header className="game-stats__head">
         <h2 id={`${id}-title`}>{t('kit:stats.title')}</h2>
         <span data-testid={`${game}.stats-count`}>
-          {t('kit:stats.bets', { count: summary.bets, formatted: count(summary.bets) })}
+          {t('kit:stats.bets', { formatted: count(summary.bets) })}
         </span>
         <button type="button" className="button button--ghost" onClick={onReset}>
           {t('kit:stats.reset')}
