@@ -15,6 +15,7 @@ import { startModalUrlSync } from './features/modals/urlSync'
 import { appApi, startSession } from './features/session'
 import { ownBuildId, startBuildWatch } from './features/deploys/buildWatch'
 import { useAppUpdate } from './features/deploys/updateStore'
+import { registerServiceWorkerLater, startPwa } from './features/pwa'
 import { createAppRouter } from './routes/router'
 import { useSession } from './stores/session'
 
@@ -55,6 +56,10 @@ async function mount(): Promise<void> {
   )
   loadWebFont()
   watchForNewBuilds()
+  registerServiceWorkerLater({
+    buildId: ownBuildId(import.meta.url),
+    onUpdate: (id) => useAppUpdate.getState().found(id),
+  })
 }
 
 /**
@@ -76,6 +81,7 @@ function watchForNewBuilds(): void {
 
 async function start(): Promise<void> {
   try {
+    startPwa()
     await mount()
   } catch (e) {
     console.error('Error while mounting app:', e)

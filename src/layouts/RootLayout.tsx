@@ -6,6 +6,7 @@ import { ModalHost } from '../features/modals/ModalHost'
 import { Footer } from './Footer'
 import { SandboxBanner } from '../features/sandbox/SandboxBanner'
 import { UpdateNotice } from '../features/deploys/UpdateNotice'
+import { PwaNotices } from '../features/pwa'
 import { Header } from './Header'
 
 const NOT_FOUND_TITLE = 'errorPages:notFound.documentTitle'
@@ -74,6 +75,7 @@ export function RootLayout() {
       <ModalHost />
       <Toaster />
       <UpdateNotice />
+      <PwaNotices />
     </div>
   )
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { applyUpdate } from '../pwa'
 import { useAppUpdate } from './updateStore'
 
 /**
@@ -6,7 +7,7 @@ import { useAppUpdate } from './updateStore'
  * the player reloads or chooses Later. The page is never reloaded without asking, since a
  * reload mid-bet or mid-form would lose what the player was doing.
  */
-export function UpdateNotice({ reload = () => window.location.reload() }: { reload?: () => void }) {
+export function UpdateNotice({ reload = applyUpdate }: { reload?: () => void }) {
   const { t } = useTranslation()
   const available = useAppUpdate((s) => s.available)
   const dismissed = useAppUpdate((s) => s.dismissed)
