@@ -159,7 +159,9 @@ const IMMUTABLE = 'public, max-age=31536000, immutable'
 /**
  * Serves the built client. Files come from `@fastify/static`: brotli or gzip copies written by
  * the build (vite.config.ts) when the browser accepts them, `Vary: Accept-Encoding`, ETags, hashed
- * assets cached for a year, everything else revalidated. What is the app's own stays here:
+ * assets cached for a year, everything else revalidated (`no-cache`: among them `/sw.js`, which
+ * must never be served stale or a deploy's worker would wait for the HTTP cache to expire, and
+ * `/manifest.webmanifest`, typed `application/manifest+json`). What is the app's own stays here:
  * `builds/latest.json` (the app-version poll) and the SPA fallback, index.html with 200 for a
  * client route and 404 otherwise (the client then shows its not-found page), marked with the mode.
  */

@@ -3,7 +3,8 @@ import { applyUpdate } from '../pwa'
 import { useAppUpdate } from './updateStore'
 
 /**
- * "A new version is ready": shown once a newer client has been deployed (the build watch), until
+ * "A new version is ready": shown once a newer client has been deployed (the build watch, or a
+ * new service worker waiting: src/features/pwa, whose Reload activates it first), until
  * the player reloads or chooses Later. The page is never reloaded without asking, since a
  * reload mid-bet or mid-form would lose what the player was doing.
  */

@@ -53,23 +53,44 @@ export async function registerServiceWorker(options: RegisterOptions): Promise<v
   })
 }
 
+/** A worker that waits, as {@link offerWaitingWorker} handles it. */
+export interface WaitingWorker {
+  /** Asks the worker which build it precached (its answer, or a rejection). */
+  askBuildId(): Promise<unknown>
+  /** Lets it take over; `onControlling` runs once it controls the page. */
+  activate(onControlling: () => void): void
+}
+
 /**
  * A new worker is installed and waits for this tab. When it precached the very client this tab
  * runs (the tab was loaded from the network after a deploy), it is activated at once, since
- * nothing on screen changes; otherwise the player is asked through the update notice, and its
+ * nothing on screen changes; otherwise the player is asked through the update notice, whose
  * Reload activates the worker and reloads once the worker controls the page.
  */
+export async function offerWaitingWorker(
+  worker: WaitingWorker,
+  options: Pick<RegisterOptions, 'buildId' | 'onUpdate' | 'setActivate'>,
+  reload: () => void,
+): Promise<void> {
+  const id = await worker.askBuildId().catch(() => null)
+  if (typeof id === 'string' && id === options.buildId) {
+    worker.activate(() => {})
+    return
+  }
+  options.setActivate(() => worker.activate(reload))
+  options.onUpdate(typeof id === 'string' ? id : 'service-worker')
+}
+
+/** {@link offerWaitingWorker} for the worker waiting in this page's registration, if any. */
 async function onWaiting(wb: Workbox, options: RegisterOptions): Promise<void> {
   const waiting = (await navigator.serviceWorker.getRegistration())?.waiting
   if (!waiting) return
-  const id = (await messageSW(waiting, BUILD_ID_MESSAGE).catch(() => null)) as unknown
-  if (typeof id === 'string' && id === options.buildId) {
-    wb.messageSkipWaiting()
-    return
+  const worker: WaitingWorker = {
+    askBuildId: () => messageSW(waiting, BUILD_ID_MESSAGE),
+    activate: (onControlling) => {
+      wb.addEventListener('controlling', onControlling)
+      wb.messageSkipWaiting()
+    },
   }
-  options.setActivate(() => {
-    wb.addEventListener('controlling', () => window.location.reload())
-    wb.messageSkipWaiting()
-  })
-  options.onUpdate(typeof id === 'string' ? id : 'service-worker')
+  await offerWaitingWorker(worker, options, () => window.location.reload())
 }
