@@ -130,7 +130,7 @@ test("the worker syncs the mirror data from the page's base URL into MyDatabase"
     .toMatchObject({
       id: 2,
       mirror: { redirect: null, meta_yandex_verification: null, sso: null },
-      syncedAt: expect.any(Number) as number,
+      syncedAt: expect.any(Number) as unknown,
     })
 })
 
