@@ -17,6 +17,7 @@ import { ownBuildId, startBuildWatch } from './features/deploys/buildWatch'
 import { useAppUpdate } from './features/deploys/updateStore'
 import { createAppRouter } from './routes/router'
 import { useSession } from './stores/session'
+import { startAnalytics } from './features/analytics'
 
 async function mount(): Promise<void> {
   const root = document.getElementById('root')
@@ -55,6 +56,8 @@ async function mount(): Promise<void> {
   )
   loadWebFont()
   watchForNewBuilds()
+  // posthog-js itself loads later, once the player allows it and the page is interactive.
+  void startAnalytics(router)
 }
 
 /**
