@@ -186,7 +186,7 @@ describe('identity follows the session', () => {
 
 describe('settings', () => {
   it("are SPEC section 9's, with page views ours and bots filtered outside test builds", () => {
-    const options = posthogOptions({ apiHost: '/api/ingest', captureBots: false })
+    const options = posthogOptions({ apiHost: '/api/ingest', testBuild: false })
     expect(options).toMatchObject({
       api_host: '/api/ingest',
       session_idle_timeout_seconds: 1800,
@@ -198,7 +198,11 @@ describe('settings', () => {
       opt_out_useragent_filter: false,
     })
     expect(ANALYTICS_LIMITS.requestTimeoutMs).toBe(60000)
-    expect(posthogOptions({ apiHost: 'x', captureBots: true }).opt_out_useragent_filter).toBe(true)
+    expect(options.request_queue_config).toBeUndefined()
+    expect(posthogOptions({ apiHost: 'x', testBuild: true })).toMatchObject({
+      opt_out_useragent_filter: true,
+      request_queue_config: { flush_interval_ms: 250 },
+    })
   })
 
   it('logs a bad HTTP status as SPEC section 8 words it', () => {

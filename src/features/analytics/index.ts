@@ -55,7 +55,7 @@ export async function startAnalytics(router: AnyRouter): Promise<void> {
         apiHost,
         key: config.key,
         // Test builds only: headless Chromium is a bot to posthog-js (settings.ts).
-        captureBots: import.meta.env.VITE_TEST_HOOKS === 'true',
+        testBuild: import.meta.env.VITE_TEST_HOOKS === 'true',
         properties,
       }),
     whenInteractive: whenPageInteractive,

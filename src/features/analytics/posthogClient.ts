@@ -11,11 +11,11 @@ import type { UserProperties } from './userProperties'
 export async function loadPosthog(input: {
   apiHost: string
   key: string
-  captureBots: boolean
+  testBuild: boolean
   properties: UserProperties
 }): Promise<AnalyticsClient> {
   const { default: posthog } = await import('posthog-js/no-external')
-  const options = posthogOptions({ apiHost: input.apiHost, captureBots: input.captureBots })
+  const options = posthogOptions({ apiHost: input.apiHost, testBuild: input.testBuild })
   posthog.init(input.key, options)
   // Loaded only once the player allowed analytics: an opt-out kept from an earlier withdrawal
   // (posthog-js stores one) no longer holds. No `$opt_in` event: consent is ours to record.

@@ -33,13 +33,14 @@ export function logBadStatus(res: Pick<RequestResponse, 'statusCode' | 'text'>):
  * - Nothing is loaded from elsewhere (the `no-external` build; recordings, surveys, tours off):
  *   the CSP allows scripts from this origin only.
  * - Opting out (consent withdrawn) also removes its cookie and stored state.
- * - `captureBots`: posthog-js drops events from user agents it takes for bots, headless Chromium
- *   among them; test builds set it so end-to-end tests see real events (and mark them
- *   `$browser_type: bot`), never pass by sending nothing.
+ * - `testBuild`: posthog-js drops events from user agents it takes for bots, headless Chromium
+ *   among them; test builds capture them anyway (marked `$browser_type: bot`), so end-to-end tests
+ *   see real events and never pass by sending nothing. They also send each batch after 250 ms
+ *   (posthog-js' least) instead of 3 s, so a test's default wait covers one.
  */
 export function posthogOptions(input: {
   apiHost: string
-  captureBots: boolean
+  testBuild: boolean
 }): Partial<PostHogConfig> {
   return {
     api_host: input.apiHost,
@@ -58,7 +59,8 @@ export function posthogOptions(input: {
     disable_external_dependency_loading: true,
     capture_performance: false,
     opt_out_persistence_by_default: true,
-    opt_out_useragent_filter: input.captureBots,
+    opt_out_useragent_filter: input.testBuild,
+    ...(input.testBuild ? { request_queue_config: { flush_interval_ms: 250 } } : {}),
     on_request_error: logBadStatus,
   }
 }
