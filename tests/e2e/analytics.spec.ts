@@ -8,6 +8,7 @@ import {
 
 import type { ProfileUserResponse, StoredAnalyticsEvent } from '../../contract'
 import { DEMO } from '../../server/db/seed'
+import { osOf } from '../../src/features/analytics/userProperties'
 import { AppPage } from './pages/AppPage'
 import { LoginModal } from './pages/LoginModal'
 import { PROFILE_CALL } from './support/calls'
@@ -145,7 +146,9 @@ test('log-in identifies the player by id, and log-out resets to a new anonymous 
     )
   await expect.poll(async () => (await identified()).length).toBe(1)
   const [identify] = await identified()
-  expect(identify!.set).toMatchObject({ platform: 'web', os: 'Linux', domain: '127.0.0.1' })
+  // SPEC section 3's properties join the person (Playwright's desktop Chrome says Windows).
+  const userAgent = await page.evaluate(() => navigator.userAgent)
+  expect(identify!.set).toMatchObject({ platform: 'web', os: osOf(userAgent), domain: '127.0.0.1' })
 
   await page.getByTestId('header.logout-button').click()
   await expect(app.loginButton).toBeVisible()
