@@ -57,7 +57,7 @@ async function mount(): Promise<void> {
   loadWebFont()
   watchForNewBuilds()
   // posthog-js itself loads later, once the player allows it and the page is interactive.
-  void startAnalytics(router)
+  startAnalytics(router)
 }
 
 /**

@@ -11,7 +11,7 @@ import {
   whenAllowed,
 } from '../consent/consent'
 import { createAnalytics, type AnalyticsClient } from './facade'
-import { followSession } from './index'
+import { followSession } from './start'
 import { ANALYTICS_LIMITS, logBadStatus, posthogOptions } from './settings'
 
 afterEach(() => {
