@@ -1,6 +1,7 @@
 import { z } from 'zod/mini'
 import { text } from './common'
 import { verificationStatus } from './profile'
+import { clientAnalyticsConfig } from './analytics'
 
 /** Attribution, geo, mirrors, middleware events, app version and the sandbox outbox. */
 
@@ -124,6 +125,8 @@ export type GameServiceName = (typeof gameServiceNames)[number]
 export const clientConfigResponse = z.object({
   mode: z.enum(['sandbox', 'production']),
   game_services: z.record(z.enum(gameServiceNames), z.nullable(z.string())),
+  /** Product analytics (posthog-js): null or absent when the deployment runs none. */
+  analytics: z.optional(z.nullable(clientAnalyticsConfig)),
 })
 export type ClientConfigResponse = z.infer<typeof clientConfigResponse>
 

@@ -5,6 +5,7 @@ import { GAME_MODULES, type ServerGame } from './games'
 import { registerCompression } from './http/compression'
 import { errorHandler } from './http/errors'
 import { registerRateLimit } from './http/rateLimit'
+import { analyticsRoutes } from './http/routes/analytics'
 import { authRoutes } from './http/routes/auth'
 import { billingRoutes } from './http/routes/billing'
 import { bonusRoutes } from './http/routes/bonus'
@@ -70,6 +71,7 @@ export async function buildApp(opts: {
       billingRoutes(api, services)
       bonusRoutes(api, services)
       miscRoutes(api, services)
+      analyticsRoutes(api, services)
       for (const game of games) game.routes?.(api, services)
       if (config.sandbox) sandboxRoutes(api, services)
       if (services.testHooks) testHookRoutes(api, services.testHooks, config.trustProxy, services)

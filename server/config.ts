@@ -76,6 +76,16 @@ const envSchema = z.object({
       }
     })
     .pipe(z.partialRecord(z.enum(gameServiceNames), z.url({ protocol: /^https?$/ }))),
+  /**
+   * Product analytics (posthog-js, src/features/analytics): where the client sends its events.
+   * Unset: this server's own ingest (`/api/ingest`, stored in `analytics_events`); `off`: no
+   * analytics at all; an https origin: that PostHog host (`https://eu.i.posthog.com`).
+   */
+  ANALYTICS_HOST: z.union([z.literal('off'), z.url({ protocol: /^https?$/ })]).optional(),
+  /** The PostHog project token the client sends with every event. */
+  ANALYTICS_KEY: z.string().min(1).default('phc_tessera_reference'),
+  /** Feature flags the own ingest's /flags answers as on for everyone (comma-separated). */
+  ANALYTICS_FLAGS: csv,
   /** Seconds an access token lives before it must be refreshed. */
   ACCESS_TOKEN_TTL_S: seconds(900),
   /** Seconds of inactivity that end a session. */
@@ -164,6 +174,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       domains: e.MIRROR_DOMAINS,
     },
     gameServices: e.GAME_SERVICE_URLS,
+    analytics: {
+      enabled: e.ANALYTICS_HOST !== 'off',
+      host: e.ANALYTICS_HOST === 'off' ? null : (e.ANALYTICS_HOST?.replace(/\/$/, '') ?? null),
+      key: e.ANALYTICS_KEY,
+      flags: e.ANALYTICS_FLAGS,
+    },
     accessTokenTtlS: e.ACCESS_TOKEN_TTL_S,
     sessionIdleTtlS: e.SESSION_IDLE_TTL_S,
     sessionAbsoluteTtlS: e.SESSION_ABSOLUTE_TTL_S,

@@ -18,6 +18,7 @@ import { useAppUpdate } from './features/deploys/updateStore'
 import { registerServiceWorkerLater, startPwa } from './features/pwa'
 import { createAppRouter } from './routes/router'
 import { useSession } from './stores/session'
+import { startAnalytics } from './features/analytics'
 
 async function mount(): Promise<void> {
   const root = document.getElementById('root')
@@ -60,6 +61,8 @@ async function mount(): Promise<void> {
     buildId: ownBuildId(import.meta.url),
     onUpdate: (id) => useAppUpdate.getState().found(id),
   })
+  // posthog-js itself loads later, once the player allows it and the page is interactive.
+  startAnalytics(router)
 }
 
 /**

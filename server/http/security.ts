@@ -17,6 +17,8 @@ export function contentSecurityPolicy(config: Config): string {
       return []
     }
   })
+  // A PostHog host of its own (ANALYTICS_HOST) is where posthog-js posts its events.
+  if (config.analytics.host) services.push(new URL(config.analytics.host).origin)
   return [
     "default-src 'self'",
     "script-src 'self'",

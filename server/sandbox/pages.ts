@@ -2,6 +2,8 @@
  * HTML and scripts of the sandbox providers' pages. The CSP forbids inline script, so every page
  * loads its script from /api/sandbox/assets/<name>.js and reads its inputs from data- attributes.
  */
+import { analyticsPageScript } from '../analytics/sandboxScript'
+
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /** A page with the sandbox banner. */
@@ -29,6 +31,7 @@ td,th{border:1px solid #444;padding:4px 8px;text-align:left}</style></head>
 
 /** Scripts served at /api/sandbox/assets/<name>.js. */
 export const scripts: Record<string, string> = {
+  analytics: analyticsPageScript,
   pay: `
 const id = document.body.dataset.invoice
 const out = document.getElementById('result')

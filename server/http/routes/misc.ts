@@ -17,19 +17,22 @@ import type { Services } from '../../services'
 import { messageError } from '../errors'
 import { countryOf } from '../geo'
 import { parseBody } from '../parse'
+import { analyticsConfigOf } from './analytics'
 
 /**
  * What GET /config answers, also written into the served index.html (server/http/static.ts).
  * Parsed on the way out as the client parses it on arrival: the map is the deployment's split.
  */
 export function clientConfigOf(
-  config: Pick<Services['config'], 'mode' | 'gameServices'>,
+  config: Pick<Services['config'], 'mode' | 'gameServices'> &
+    Partial<Pick<Services['config'], 'analytics'>>,
 ): ClientConfigResponse {
   return clientConfigResponse.parse({
     mode: config.mode,
     game_services: Object.fromEntries(
       gameServiceNames.map((name) => [name, config.gameServices[name] ?? null]),
     ),
+    ...analyticsConfigOf(config.analytics),
   })
 }
 

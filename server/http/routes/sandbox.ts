@@ -19,6 +19,7 @@ import { fieldError, forbidden, messageError } from '../errors'
 import { fromLoopback } from '../loopback'
 import { parseBody, parseParams, parseQuery } from '../parse'
 import { sessionClient } from './profileArea'
+import { analyticsSandboxRoutes } from './analytics'
 
 const socialComplete = z.object({
   state: opaqueToken,
@@ -45,6 +46,7 @@ export function sandboxRoutes(api: FastifyInstance, s: Services): void {
       })
     }
     providerRoutes(app, s)
+    analyticsSandboxRoutes(app, s)
   })
 }
 

@@ -256,6 +256,14 @@ export const endpoints: Endpoint[] = [
     body: { utm_source: 's', utm_medium: 'm', utm_campaign: 'c', utm_term: 't' },
   },
   { method: 'GET', path: '/builds/latest.json?t=1', auth: false },
+  // The own analytics ingest (posthog-js' calls; bodies in its encodings, tests/integration/
+  // analytics.test.ts, so no JSON example here).
+  { method: 'POST', path: '/api/ingest/e', auth: false },
+  { method: 'POST', path: '/api/ingest/batch', auth: false },
+  { method: 'POST', path: '/api/ingest/i/v0/e', auth: false },
+  { method: 'POST', path: '/api/ingest/flags', auth: false },
+  { method: 'POST', path: '/api/ingest/decide', auth: false },
+  { method: 'GET', path: '/api/ingest/array/1/config', auth: false },
   // Sandbox providers.
   { method: 'GET', path: '/api/sandbox/outbox', auth: false },
   { method: 'POST', path: `/api/sandbox/pay/${uuid}/confirm`, auth: false },
@@ -266,4 +274,6 @@ export const endpoints: Endpoint[] = [
     body: { state: 'ss_00000000000000000000', subject: 'p1' },
   },
   { method: 'POST', path: '/api/sandbox/kyc', auth: true, body: { status: 'pending' } },
+  { method: 'GET', path: '/api/sandbox/analytics', auth: false },
+  { method: 'GET', path: '/api/sandbox/analytics/events', auth: false },
 ]
