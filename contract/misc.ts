@@ -1,6 +1,7 @@
 import { z } from 'zod/mini'
 import { text } from './common'
 import { verificationStatus } from './profile'
+import { socialProvidersField } from './social'
 
 /** Attribution, geo, mirrors, middleware events, app version and the sandbox outbox. */
 
@@ -124,6 +125,7 @@ export type GameServiceName = (typeof gameServiceNames)[number]
 export const clientConfigResponse = z.object({
   mode: z.enum(['sandbox', 'production']),
   game_services: z.record(z.enum(gameServiceNames), z.nullable(z.string())),
+  social_providers: socialProvidersField,
 })
 export type ClientConfigResponse = z.infer<typeof clientConfigResponse>
 

@@ -14,6 +14,7 @@ import {
   type UtmResponse,
 } from '../../../contract'
 import type { Services } from '../../services'
+import { offeredProviders } from '../../social/config'
 import { messageError } from '../errors'
 import { countryOf } from '../geo'
 import { parseBody } from '../parse'
@@ -23,10 +24,15 @@ import { parseBody } from '../parse'
  * Parsed on the way out as the client parses it on arrival: the map is the deployment's split.
  */
 export function clientConfigOf(
-  config: Pick<Services['config'], 'mode' | 'gameServices'>,
+  config: Pick<Services['config'], 'mode' | 'gameServices'> &
+    Partial<Pick<Services['config'], 'social'>>,
 ): ClientConfigResponse {
   return clientConfigResponse.parse({
     mode: config.mode,
+    social_providers: offeredProviders({
+      sandbox: config.mode === 'sandbox',
+      social: config.social ?? {},
+    }),
     game_services: Object.fromEntries(
       gameServiceNames.map((name) => [name, config.gameServices[name] ?? null]),
     ),
