@@ -10,7 +10,7 @@ import { sendCode } from '../../auth/delivery'
 import { findUser } from '../../auth/users'
 import type { Services } from '../../services'
 import { authOf, bearerToken, requireUser } from '../auth'
-import { fieldError, HttpError, messageError, unauthenticated } from '../errors'
+import { fieldError, HttpError, unauthenticated } from '../errors'
 import { parseBody } from '../parse'
 import { limit } from '../rateLimit'
 
