@@ -2,7 +2,7 @@ import type { SocialLoginMessage } from '../../contract'
 
 /**
  * The pages of the social log-in popup. The site's CSP forbids inline script, so each page loads
- * its script from /api/auth/social/assets/<name>.js and reads its inputs from data- attributes.
+ * its script from /api/auth/social/popup.js and reads its inputs from data- attributes.
  */
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
@@ -53,11 +53,9 @@ export const TELEGRAM_PAGE_CSP = [
   "base-uri 'none'",
 ].join('; ')
 
-/** Scripts served at /api/auth/social/assets/<name>.js. */
-export const popupScripts: Record<string, string> = {
-  popup: `
+/** The script of the popup's last page, served at /api/auth/social/popup.js. */
+export const POPUP_SCRIPT = `
 const d = document.body.dataset
 if (window.opener && d.origin) window.opener.postMessage(JSON.parse(d.message), d.origin)
 window.close()
-`,
-}
+`

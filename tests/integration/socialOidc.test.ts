@@ -133,6 +133,8 @@ describe('social log-in through an OpenID Connect provider', () => {
       body: { provider: 'google', origin: `${SITE}/games/dice`, ...body },
     })
     expect(res.statusCode, res.body).toBe(200)
+    // The popup's last page is on this site, not the provider's: the client trusts its origin.
+    expect(res.json<{ message_origin: string }>().message_origin).toBe(SITE)
     return new URL(res.json<{ url: string }>().url)
   }
   const callback = (url: URL) => t.call('GET', url.pathname + url.search)

@@ -3,12 +3,13 @@ import { z } from 'zod'
 import {
   opaqueToken,
   socialLoginRequest,
+  socialProviderIds,
+  type SocialProviderId,
   type SocialLoginMessage,
   type SocialLoginResponse,
 } from '../../../contract'
 import { hashToken, newToken } from '../../auth/tokens'
 import { signInSocialAccount, socialParams } from '../../social/accounts'
-import type { SocialProviderId } from '../../social/config'
 import {
   newChecks,
   openIdProvider,
@@ -19,14 +20,14 @@ import {
 } from '../../social/oauth'
 import {
   popupResultPage,
-  popupScripts,
+  POPUP_SCRIPT,
   TELEGRAM_PAGE_CSP,
   telegramWidgetPage,
 } from '../../social/pages'
 import { checkTelegramLogin } from '../../social/telegram'
 import type { Services } from '../../services'
 import { fieldError, messageError } from '../errors'
-import { parseBody, parseParams, parseQuery } from '../parse'
+import { parseBody, parseQuery } from '../parse'
 import { limit } from '../rateLimit'
 
 /** How long a started log-in waits for its callback. */
@@ -108,7 +109,10 @@ export function socialRoutes(app: FastifyInstance, s: Services): void {
       const checks = newChecks()
       await remember(checks.state, provider, origin, params, checks)
       const url = await oauthProvider.authorizationUrl(checks, callbackUrl(provider))
-      return { url: url.href } satisfies SocialLoginResponse
+      return {
+        url: url.href,
+        message_origin: new URL(s.config.publicUrl).origin,
+      } satisfies SocialLoginResponse
     }
     const state = newToken('ss')
     await remember(state, provider, origin, params)
@@ -150,52 +154,53 @@ export function socialRoutes(app: FastifyInstance, s: Services): void {
   const callbackLimit = { config: limit(s.config.rateLimits.login) }
   const stateQuery = z.looseObject({ state: opaqueToken })
 
-  app.get('/auth/social/:provider/callback', callbackLimit, async (req, reply) => {
-    const { provider } = parseParams(
-      z.object({ provider: z.enum(['google', 'yandex', 'vk', 'telegram']) }),
-      req,
-    )
-    const query = stateQuery.safeParse(req.query)
-    if (!query.success) return failed(reply, null)
-    const attempt = await takeAttempt(query.data.state, provider)
-    if (!attempt) return failed(reply, null)
-    let subject: string
-    if (provider === 'telegram') {
-      if (!social.telegram) return failed(reply, attempt.origin)
-      // Every field but our own state is Telegram's and signed.
-      const { state: _state, ...fields } = req.query as Record<string, unknown>
-      const strings = Object.fromEntries(
-        Object.entries(fields).filter((e): e is [string, string] => typeof e[1] === 'string'),
-      )
-      const check = checkTelegramLogin(
-        strings,
-        social.telegram.botToken,
-        Math.floor(s.now().getTime() / 1000),
-      )
-      if (!check.ok) {
-        req.log.warn({ reason: check.reason }, 'telegram log-in refused')
-        return failed(reply, attempt.origin)
+  // One route per provider, configured or not: an unconfigured one has no attempt to finish.
+  const callback =
+    (provider: SocialProviderId) => async (req: FastifyRequest, reply: FastifyReply) => {
+      const query = stateQuery.safeParse(req.query)
+      if (!query.success) return failed(reply, null)
+      const attempt = await takeAttempt(query.data.state, provider)
+      if (!attempt) return failed(reply, null)
+      let subject: string
+      if (provider === 'telegram') {
+        if (!social.telegram) return failed(reply, attempt.origin)
+        // Every field but our own state is Telegram's and signed.
+        const { state: _state, ...fields } = req.query as Record<string, unknown>
+        const strings = Object.fromEntries(
+          Object.entries(fields).filter((e): e is [string, string] => typeof e[1] === 'string'),
+        )
+        const check = checkTelegramLogin(
+          strings,
+          social.telegram.botToken,
+          Math.floor(s.now().getTime() / 1000),
+        )
+        if (!check.ok) {
+          req.log.warn({ reason: check.reason }, 'telegram log-in refused')
+          return failed(reply, attempt.origin)
+        }
+        subject = check.subject
+      } else {
+        const oauthProvider = oauth[provider]
+        if (!oauthProvider || !attempt.code_verifier || !attempt.nonce) {
+          return failed(reply, attempt.origin)
+        }
+        try {
+          subject = await oauthProvider.subjectOf(new URL(req.url, s.config.publicUrl), {
+            state: query.data.state,
+            codeVerifier: attempt.code_verifier,
+            nonce: attempt.nonce,
+          })
+        } catch (error) {
+          // A refusal (access_denied), a replayed code or a provider outage: logged, not shown.
+          req.log.warn({ err: error, provider }, 'social log-in callback refused')
+          return failed(reply, attempt.origin)
+        }
       }
-      subject = check.subject
-    } else {
-      const oauthProvider = oauth[provider]
-      if (!oauthProvider || !attempt.code_verifier || !attempt.nonce) {
-        return failed(reply, attempt.origin)
-      }
-      try {
-        subject = await oauthProvider.subjectOf(new URL(req.url, s.config.publicUrl), {
-          state: query.data.state,
-          codeVerifier: attempt.code_verifier,
-          nonce: attempt.nonce,
-        })
-      } catch (error) {
-        // A refusal (access_denied), a replayed code or a provider outage: logged, not shown.
-        req.log.warn({ err: error, provider }, 'social log-in callback refused')
-        return failed(reply, attempt.origin)
-      }
+      return finish(req, reply, attempt, subject)
     }
-    return finish(req, reply, attempt, subject)
-  })
+  for (const provider of socialProviderIds) {
+    app.get(`/auth/social/${provider}/callback`, callbackLimit, callback(provider))
+  }
 
   if (social.telegram) {
     const telegram = social.telegram
@@ -215,10 +220,7 @@ export function socialRoutes(app: FastifyInstance, s: Services): void {
     )
   }
 
-  app.get('/auth/social/assets/:name', async (req, reply) => {
-    const { name } = parseParams(z.object({ name: z.string().regex(/^[a-z]+\.js$/) }), req)
-    const js = popupScripts[name.slice(0, -3)]
-    if (!js) throw messageError(404, 'not_found', { name })
-    return reply.type('text/javascript; charset=utf-8').send(js)
-  })
+  app.get('/auth/social/popup.js', async (_req, reply) =>
+    reply.type('text/javascript; charset=utf-8').send(POPUP_SCRIPT),
+  )
 }
