@@ -8,6 +8,7 @@ import type { Db } from '../../server/db/db'
 import { migrate } from '../../server/db/migrate'
 import { openPglite } from '../../server/db/pglite'
 import { startTestApp, type TestApp } from './support/harness'
+import { popupMessage } from './support/socialPopup'
 
 /** PUBLIC_URL of the test app (support/harness.ts): the callback the provider sends back to. */
 const SITE = 'http://tessera.test'
@@ -96,15 +97,6 @@ class ProviderBrowser {
     }
     throw new Error('the provider never sent the browser back')
   }
-}
-
-/** The message the popup page would post, read from its data- attributes. */
-function popupMessage(html: string): { origin: string; message: unknown } {
-  const attr = (name: string) => {
-    const raw = new RegExp(`data-${name}="([^"]*)"`).exec(html)?.[1] ?? ''
-    return raw.replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(Number(code)))
-  }
-  return { origin: attr('origin'), message: JSON.parse(attr('message')) as unknown }
 }
 
 describe('social log-in through an OpenID Connect provider', () => {
