@@ -107,7 +107,14 @@ export const socialLoginRequest = z.object({
   stag: optionalText,
 })
 export type SocialLoginRequest = z.input<typeof socialLoginRequest>
-export const socialLoginResponse = z.object({ url: z.string() })
+export const socialLoginResponse = z.object({
+  url: z.string(),
+  /**
+   * The origin of the popup's last page, which posts the message (the server's own, where the
+   * provider's callback lands); absent when it is the origin of `url` (the sandbox provider).
+   */
+  message_origin: z.optional(z.string()),
+})
 export type SocialLoginResponse = z.infer<typeof socialLoginResponse>
 
 /**

@@ -2,6 +2,7 @@ import { z } from 'zod/mini'
 import { text } from './common'
 import { verificationStatus } from './profile'
 import { clientAnalyticsConfig } from './analytics'
+import { socialProvidersField } from './social'
 
 /** Attribution, geo, mirrors, middleware events, app version and the sandbox outbox. */
 
@@ -127,6 +128,7 @@ export const clientConfigResponse = z.object({
   game_services: z.record(z.enum(gameServiceNames), z.nullable(z.string())),
   /** Product analytics (posthog-js): null or absent when the deployment runs none. */
   analytics: z.optional(z.nullable(clientAnalyticsConfig)),
+  social_providers: socialProvidersField,
 })
 export type ClientConfigResponse = z.infer<typeof clientConfigResponse>
 

@@ -15,6 +15,7 @@ import { profileRoutes } from './http/routes/profile'
 import { profileAreaRoutes } from './http/routes/profileArea'
 import { sandboxRoutes } from './http/routes/sandbox'
 import { sessionRoutes } from './http/routes/session'
+import { socialRoutes } from './http/routes/social'
 import { testHookRoutes } from './http/routes/testHooks'
 import { registerSecurity } from './http/security'
 import { registerStatic } from './http/static'
@@ -61,6 +62,7 @@ export async function buildApp(opts: {
     async (api) => {
       authRoutes(api, services)
       sessionRoutes(api, services)
+      socialRoutes(api, services)
       passwordRoutes(api, services)
       profileRoutes(api, services)
       profileAreaRoutes(

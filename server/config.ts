@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { gameServiceNames } from '../contract'
+import { socialConfigOf } from './social/config'
 
 const csv = z
   .string()
@@ -200,6 +201,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO,
     testHooks: e.TEST_HOOKS,
     logLevel: e.LOG_LEVEL,
+    /** Real social log-in providers (SOCIAL_*), see server/social/config.ts. */
+    social: socialConfigOf(env),
   } as const
 }
 

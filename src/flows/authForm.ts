@@ -14,7 +14,10 @@ import {
 } from '../../contract'
 import { isCompletePhone } from '../features/phone/mask'
 
-/** Client-side messages, as keys of the `auth` namespace (written out for the i18n key test). */
+/**
+ * Client-side messages, as keys of the `auth` and `social` namespaces (written out for the i18n
+ * key test).
+ */
 export const AUTH_TEXTS = {
   emailRequired: 'auth:login.errors.emailRequired',
   emailInvalid: 'auth:login.errors.emailInvalid',
@@ -27,6 +30,7 @@ export const AUTH_TEXTS = {
   codeInvalid: 'auth:login.errors.codeInvalid',
   popupBlocked: 'auth:social.errors.popupBlocked',
   popupClosed: 'auth:social.errors.popupClosed',
+  socialFailed: 'social:errors.failed',
   unexpected: 'auth:login.errors.unexpected',
 } as const
 

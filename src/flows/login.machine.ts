@@ -142,6 +142,8 @@ function socialFailure(outcome: SocialOutcome): Pick<LoginContext, 'fieldErrors'
       return { fieldErrors: {}, formError: { type: 'text', key: AUTH_TEXTS.popupBlocked } }
     case 'closed':
       return { fieldErrors: {}, formError: { type: 'text', key: AUTH_TEXTS.popupClosed } }
+    case 'failed':
+      return { fieldErrors: {}, formError: { type: 'text', key: AUTH_TEXTS.socialFailed } }
     case 'refused':
       return { fieldErrors: {}, formError: loginFailure(outcome.error).formError }
     default: {

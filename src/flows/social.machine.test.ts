@@ -19,7 +19,9 @@ const message = {
   expires_in: 900,
 }
 
-function start(options: { blocked?: boolean; url?: string; refuse?: unknown } = {}) {
+function start(
+  options: { blocked?: boolean; url?: string; messageOrigin?: string; refuse?: unknown } = {},
+) {
   const popup = {
     report: (_: PopupReport) => undefined as void,
     commands: [] as PopupCommand[],
@@ -32,7 +34,11 @@ function start(options: { blocked?: boolean; url?: string; refuse?: unknown } = 
           new Promise((resolve, reject) =>
             setTimeout(() => {
               if (options.refuse) reject(options.refuse)
-              else resolve({ url: options.url ?? PROVIDER_URL })
+              else
+                resolve({
+                  url: options.url ?? PROVIDER_URL,
+                  ...(options.messageOrigin ? { message_origin: options.messageOrigin } : {}),
+                })
             }, 200),
           ),
       ),
@@ -101,6 +107,32 @@ describe('social log-in round trip', () => {
     await vi.advanceTimersByTimeAsync(200)
     expect(odd.actor.getSnapshot().output?.type).toBe('refused')
     expect(odd.popup.commands).toEqual([])
+  })
+
+  it("takes the message from the callback's origin when the provider is elsewhere", async () => {
+    const { actor, popup } = start({
+      url: 'https://accounts.google.test/o/oauth2/auth?state=s',
+      messageOrigin: PROVIDER_ORIGIN,
+    })
+    await vi.advanceTimersByTimeAsync(200)
+    // The provider's own pages never speak for the log-in.
+    const fromProvider = { type: 'MESSAGE', fromPopup: true, data: message } as const
+    popup.report({ ...fromProvider, origin: 'https://accounts.google.test' })
+    expect(actor.getSnapshot().matches({ open: 'waiting' })).toBe(true)
+    popup.report({ ...fromProvider, origin: PROVIDER_ORIGIN })
+    expect(actor.getSnapshot().output?.type).toBe('token')
+  })
+
+  it("ends as failed when the popup's last page says the provider refused", async () => {
+    const { actor, popup } = start()
+    await vi.advanceTimersByTimeAsync(200)
+    const failed = { type: 'tessera:social-login-failed' }
+    popup.report({ type: 'MESSAGE', origin: 'http://evil.test', fromPopup: true, data: failed })
+    popup.report({ type: 'MESSAGE', origin: PROVIDER_ORIGIN, fromPopup: false, data: failed })
+    expect(actor.getSnapshot().matches({ open: 'waiting' })).toBe(true)
+    popup.report({ type: 'MESSAGE', origin: PROVIDER_ORIGIN, fromPopup: true, data: failed })
+    expect(actor.getSnapshot().output).toEqual({ type: 'failed' })
+    expect(popup.closed).toHaveBeenCalledTimes(1)
   })
 
   it('reads origins of http(s) URLs only', () => {

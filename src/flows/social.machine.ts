@@ -8,15 +8,21 @@
  * it opens the window, takes `NAVIGATE` to send it to the URL, and reports `BLOCKED`, `CLOSED`
  * and every `MESSAGE` it receives with the message's origin and whether it came from the popup.
  * This machine decides what to trust: only a message from the popup window, from the origin of
- * the URL the server gave, that parses as the log-in message. It ends with a {@link SocialOutcome}
+ * the URL the server gave, that parses as the log-in message (or as the failure message the
+ * server's last popup page posts when the provider refused). It ends with a {@link SocialOutcome}
  * (the log-in machine goes on from there); stopping it closes the popup.
  */
 import { assertEvent, assign, fromCallback, fromPromise, sendTo, setup } from 'xstate'
 
-import { socialLoginMessage, type SocialLoginResponse } from '../../contract'
+import {
+  socialLoginFailedMessage,
+  socialLoginMessage,
+  type SocialLoginResponse,
+  type SocialProviderId,
+} from '../../contract'
 
 /** The providers of PUT /auth/login. */
-export type SocialProvider = 'google' | 'telegram' | 'vk' | 'yandex'
+export type SocialProvider = SocialProviderId
 
 /** How a social log-in ended. */
 export type SocialOutcome =
@@ -30,6 +36,8 @@ export type SocialOutcome =
   | { readonly type: 'blocked' }
   /** The player closed the popup before it answered. */
   | { readonly type: 'closed' }
+  /** The provider refused, or the server could not check its answer (the popup said so). */
+  | { readonly type: 'failed' }
   /** PUT /auth/login failed; `error` is what the call rejected with. */
   | { readonly type: 'refused'; readonly error: unknown }
 
@@ -51,7 +59,10 @@ export type PopupCommand = { readonly type: 'NAVIGATE'; readonly url: string }
 
 interface SocialContext {
   readonly provider: SocialProvider
-  /** The origin the log-in message must come from, once the URL is known. */
+  /**
+   * The origin the log-in message must come from, once the URL is known: the answer's
+   * `message_origin`, else the URL's own.
+   */
   readonly providerOrigin: string | null
   readonly outcome: SocialOutcome | null
 }
@@ -94,6 +105,16 @@ export const socialMachine = setup({
         socialLoginMessage.safeParse(event.data).success
       )
     },
+    /** The same checks for the failure message of the popup's last page. */
+    isFailedMessage: ({ context, event }) => {
+      assertEvent(event, 'MESSAGE')
+      return (
+        event.fromPopup &&
+        context.providerOrigin !== null &&
+        event.origin === context.providerOrigin &&
+        socialLoginFailedMessage.safeParse(event.data).success
+      )
+    },
   },
 }).createMachine({
   id: 'social',
@@ -119,10 +140,17 @@ export const socialMachine = setup({
             input: ({ context }) => ({ provider: context.provider }),
             onDone: [
               {
-                guard: ({ event }) => originOf(event.output.url) !== null,
+                guard: ({ event }) =>
+                  originOf(event.output.url) !== null &&
+                  (event.output.message_origin === undefined ||
+                    originOf(event.output.message_origin) !== null),
                 target: 'waiting',
                 actions: [
-                  assign({ providerOrigin: ({ event }) => originOf(event.output.url) }),
+                  // A real provider's page is elsewhere; the message comes from the callback's.
+                  assign({
+                    providerOrigin: ({ event }) =>
+                      originOf(event.output.message_origin ?? event.output.url),
+                  }),
                   sendTo('popup', ({ event }) => ({ type: 'NAVIGATE', url: event.output.url })),
                 ],
               },
@@ -147,21 +175,28 @@ export const socialMachine = setup({
         waiting: {
           on: {
             // Anything else posted to this window (other frames, extensions) is ignored.
-            MESSAGE: {
-              guard: 'isLogInMessage',
-              target: '#social.ended',
-              actions: assign({
-                outcome: ({ event }) => {
-                  const message = socialLoginMessage.parse(event.data)
-                  return {
-                    type: 'token',
-                    token: message.token,
-                    refresh_token: message.refresh_token,
-                    expires_in: message.expires_in,
-                  }
-                },
-              }),
-            },
+            MESSAGE: [
+              {
+                guard: 'isLogInMessage',
+                target: '#social.ended',
+                actions: assign({
+                  outcome: ({ event }) => {
+                    const message = socialLoginMessage.parse(event.data)
+                    return {
+                      type: 'token',
+                      token: message.token,
+                      refresh_token: message.refresh_token,
+                      expires_in: message.expires_in,
+                    }
+                  },
+                }),
+              },
+              {
+                guard: 'isFailedMessage',
+                target: '#social.ended',
+                actions: assign({ outcome: { type: 'failed' } }),
+              },
+            ],
           },
         },
       },

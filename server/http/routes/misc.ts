@@ -14,6 +14,7 @@ import {
   type UtmResponse,
 } from '../../../contract'
 import type { Services } from '../../services'
+import { offeredProviders } from '../../social/config'
 import { messageError } from '../errors'
 import { countryOf } from '../geo'
 import { parseBody } from '../parse'
@@ -25,10 +26,14 @@ import { analyticsConfigOf } from './analytics'
  */
 export function clientConfigOf(
   config: Pick<Services['config'], 'mode' | 'gameServices'> &
-    Partial<Pick<Services['config'], 'analytics'>>,
+    Partial<Pick<Services['config'], 'analytics' | 'social'>>,
 ): ClientConfigResponse {
   return clientConfigResponse.parse({
     mode: config.mode,
+    social_providers: offeredProviders({
+      sandbox: config.mode === 'sandbox',
+      social: config.social ?? {},
+    }),
     game_services: Object.fromEntries(
       gameServiceNames.map((name) => [name, config.gameServices[name] ?? null]),
     ),

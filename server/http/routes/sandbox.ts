@@ -11,14 +11,13 @@ import {
 } from '../../../contract'
 import { loadInvoice, payInvoice } from '../../billing/invoices'
 import { hashToken } from '../../auth/tokens'
-import { insertUser } from '../../auth/users'
 import type { Services } from '../../services'
+import { signInSocialAccount, socialParams } from '../../social/accounts'
 import { devPage, page, scripts } from '../../sandbox/pages'
 import { authOf, requireUser } from '../auth'
 import { fieldError, forbidden, messageError } from '../errors'
 import { fromLoopback } from '../loopback'
 import { parseBody, parseParams, parseQuery } from '../parse'
-import { sessionClient } from './profileArea'
 import { analyticsSandboxRoutes } from './analytics'
 
 const socialComplete = z.object({
@@ -105,41 +104,23 @@ function providerRoutes(app: FastifyInstance, s: Services): void {
 
   app.post('/sandbox/social/complete', async (req) => {
     const body = parseBody(socialComplete, req)
-    const rows = await s.db.query<{
-      id: number
-      provider: string
-      origin: string
-      params: { currency: string | null }
-    }>(
+    const rows = await s.db.query<{ origin: string; params: unknown }>(
       `UPDATE social_logins SET used_at = $2 WHERE state_hash = $1 AND used_at IS NULL AND expires_at > $2
-       RETURNING id, provider, origin, params`,
+       RETURNING origin, params`,
       [hashToken(body.state), s.now()],
     )
     const login = rows[0]
     if (!login)
       throw fieldError('state', 'invalid_token', 'The log-in attempt is unknown or has expired.')
-    const find = () =>
-      s.db.query<{ id: number }>(
-        'SELECT id FROM users WHERE social_provider = $1 AND social_subject = $2',
-        [login.provider, body.subject],
-      )
-    let userId = (await find())[0]?.id
-    if (userId === undefined) {
-      const currency = z
-        .enum(['RUB', 'USD', 'KZT', 'INR', 'EUR'])
-        .catch('RUB')
-        .parse(login.params.currency)
-      userId =
-        (await insertUser(s.db, {
-          registerMethod: 'social',
-          currency,
-          countryCode: s.config.defaultCountry,
-          socialProvider: login.provider,
-          socialSubject: body.subject,
-        })) ?? (await find())[0]?.id
-    }
-    if (userId === undefined) throw new Error('[sandbox] social user could not be created')
-    const tokens = await s.sessions.create(userId, sessionClient(req))
+    // One namespace for the sandbox provider, whichever button started it: its accounts are
+    // test players, never confused with an account of a real provider.
+    const tokens = await signInSocialAccount(
+      s,
+      req,
+      'sandbox',
+      body.subject,
+      socialParams.parse(login.params),
+    )
     const message: SocialLoginMessage = { type: 'tessera:social-login', ...tokens }
     return { origin: login.origin, message }
   })

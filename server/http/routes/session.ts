@@ -3,23 +3,21 @@ import {
   attachSourceRequest,
   emailOnlyRequest,
   refreshRequest,
-  socialLoginRequest,
   verifyCodeRequest,
   type RefreshResponse,
-  type SocialLoginResponse,
 } from '../../../contract'
 import { sendCode } from '../../auth/delivery'
-import { hashToken, newToken } from '../../auth/tokens'
 import { findUser } from '../../auth/users'
 import type { Services } from '../../services'
 import { authOf, bearerToken, requireUser } from '../auth'
-import { fieldError, HttpError, messageError, unauthenticated } from '../errors'
+import { fieldError, HttpError, unauthenticated } from '../errors'
 import { parseBody } from '../parse'
 import { limit } from '../rateLimit'
 
-const SOCIAL_STATE_TTL_MS = 10 * 60_000
-
-/** Token refresh, logout, social log-in, contact verification and attribution of a session. */
+/**
+ * Token refresh, logout, contact verification and attribution of a session. Social log-in
+ * (PUT /auth/login) is in social.ts.
+ */
 export function sessionRoutes(app: FastifyInstance, s: Services): void {
   const signedIn = { preHandler: requireUser(s) }
   const me = async (userId: number) => {
@@ -47,34 +45,6 @@ export function sessionRoutes(app: FastifyInstance, s: Services): void {
   app.put('/auth/logout', signedIn, async (req) => {
     await s.sessions.end(authOf(req).sessionId, 'logout')
     return { success: true }
-  })
-
-  app.put('/auth/login', { config: limit(s.config.rateLimits.login) }, async (req) => {
-    const body = parseBody(socialLoginRequest, req)
-    if (!s.config.sandbox) {
-      // No real social provider ships with the reference server; an operator plugs one in here.
-      throw messageError(400, 'sandbox_only', { provider: body.provider })
-    }
-    // The popup posts tokens to this origin: only our own site or a configured client may be it.
-    const origin = new URL(body.origin).origin
-    const allowed = [new URL(s.config.publicUrl).origin, ...s.config.corsOrigins]
-    if (!allowed.includes(origin)) {
-      throw fieldError('origin', 'invalid', 'The origin is not a site of this casino.')
-    }
-    const state = newToken('ss')
-    await s.db.query(
-      `INSERT INTO social_logins (state_hash, provider, origin, params, expires_at)
-       VALUES ($1, $2, $3, $4::text::jsonb, $5)`,
-      [
-        hashToken(state),
-        body.provider,
-        origin,
-        JSON.stringify({ promo: body.promo ?? null, currency: body.currency ?? null }),
-        new Date(s.now().getTime() + SOCIAL_STATE_TTL_MS),
-      ],
-    )
-    const url = `${s.config.publicUrl}/api/sandbox/social/authorize?state=${encodeURIComponent(state)}`
-    return { url } satisfies SocialLoginResponse
   })
 
   // --- verifying the e-mail and phone of the signed-in account ---------------------------------

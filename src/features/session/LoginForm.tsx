@@ -19,6 +19,7 @@ import {
   type Channel,
 } from './formParts'
 import { SocialButtons } from './SocialButtons'
+import { useSocialProviders } from './socialProviders'
 import './form.css'
 
 type Search = Record<string, unknown>
@@ -57,6 +58,7 @@ export function createLoginForm(
       },
     })
     const [code, sendCode] = useMachine(machines.code, { input: {} })
+    const socialProviders = useSocialProviders()
     const fixed = options.only === 'email-code'
     const [channel, setChannel] = useState<Channel>('email')
     const [mode, setMode] = useState<Mode>(fixed ? 'code' : 'password')
@@ -320,6 +322,7 @@ export function createLoginForm(
         </form>
         {!fixed && (
           <SocialButtons
+            providers={socialProviders}
             waiting={social}
             onStart={(provider) => send({ type: 'SOCIAL', provider })}
             onCancel={() => send({ type: 'CANCEL' })}

@@ -166,6 +166,13 @@ export const endpoints: Endpoint[] = [
     auth: false,
     body: { provider: 'google', origin: 'http://tessera.test', promo: null, currency: 'RUB' },
   },
+  // Social providers' callbacks (they answer the popup's last page) and that page's script.
+  ...['google', 'telegram', 'vk', 'yandex'].map((provider): Endpoint => ({
+    method: 'GET',
+    path: `/api/auth/social/${provider}/callback?state=ss_00000000000000000000&code=c`,
+    auth: false,
+  })),
+  { method: 'GET', path: '/api/auth/social/popup.js', auth: false },
   { method: 'PUT', path: '/api/auth/logout', auth: true },
   {
     method: 'POST',
