@@ -1,4 +1,5 @@
 import { z } from 'zod/mini'
+import { botCheckClientConfig } from './botcheck'
 import { text } from './common'
 import { verificationStatus } from './profile'
 
@@ -124,6 +125,8 @@ export type GameServiceName = (typeof gameServiceNames)[number]
 export const clientConfigResponse = z.object({
   mode: z.enum(['sandbox', 'production']),
   game_services: z.record(z.enum(gameServiceNames), z.nullable(z.string())),
+  /** The bot check to run before guarded calls (absent from another backend: none). */
+  bot_check: z.optional(botCheckClientConfig),
 })
 export type ClientConfigResponse = z.infer<typeof clientConfigResponse>
 

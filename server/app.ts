@@ -7,6 +7,7 @@ import { errorHandler } from './http/errors'
 import { registerRateLimit } from './http/rateLimit'
 import { authRoutes } from './http/routes/auth'
 import { billingRoutes } from './http/routes/billing'
+import { botCheckRoutes } from './http/routes/botcheck'
 import { bonusRoutes } from './http/routes/bonus'
 import { clientConfigOf, miscRoutes } from './http/routes/misc'
 import { passwordRoutes } from './http/routes/password'
@@ -71,6 +72,7 @@ export async function buildApp(opts: {
       bonusRoutes(api, services)
       miscRoutes(api, services)
       for (const game of games) game.routes?.(api, services)
+      botCheckRoutes(api, services)
       if (config.sandbox) sandboxRoutes(api, services)
       if (services.testHooks) testHookRoutes(api, services.testHooks, config.trustProxy, services)
     },

@@ -23,13 +23,18 @@ import { parseBody } from '../parse'
  * Parsed on the way out as the client parses it on arrival: the map is the deployment's split.
  */
 export function clientConfigOf(
-  config: Pick<Services['config'], 'mode' | 'gameServices'>,
+  config: Pick<Services['config'], 'mode' | 'gameServices'> &
+    Partial<Pick<Services['config'], 'botCheck'>>,
 ): ClientConfigResponse {
   return clientConfigResponse.parse({
     mode: config.mode,
     game_services: Object.fromEntries(
       gameServiceNames.map((name) => [name, config.gameServices[name] ?? null]),
     ),
+    // The bot check's provider and public site key (never its secret or HMAC key).
+    ...(config.botCheck && {
+      bot_check: { provider: config.botCheck.provider, site_key: config.botCheck.siteKey },
+    }),
   })
 }
 
