@@ -11,7 +11,7 @@ import {
   type LoaderEmitted,
 } from './loader.machine'
 
-function deferred<T = void>() {
+function deferred<T>() {
   let resolve!: (value: T) => void
   let reject!: (error: unknown) => void
   const promise = new Promise<T>((res, rej) => {
@@ -26,14 +26,14 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 function start(options: { inBrowser?: boolean } = {}) {
   const world = { global: false, ready: false }
-  const scripts: ReturnType<typeof deferred>[] = []
+  const scripts: ReturnType<typeof deferred<void>>[] = []
   const tokens: ReturnType<typeof deferred<string>>[] = []
   const log = vi.fn()
   const hideBadge = vi.fn()
   const machine = botCheckLoaderMachine.provide({
     actors: {
       loadScript: fromPromise(() => {
-        const d = deferred()
+        const d = deferred<void>()
         scripts.push(d)
         return d.promise
       }),
@@ -100,7 +100,11 @@ describe('bot-check loader machine', () => {
     expect(t.actor.getSnapshot().matches('loaded')).toBe(true)
     t.actor.send({ type: 'LOAD', siteKey: 'site-c' })
     expect(t.log).toHaveBeenCalledTimes(2)
-    expect(t.emitted.at(-1)).toEqual({ type: 'failed', siteKey: 'site-c', reason: 'other-site-key' })
+    expect(t.emitted.at(-1)).toEqual({
+      type: 'failed',
+      siteKey: 'site-c',
+      reason: 'other-site-key',
+    })
     t.actor.send({ type: 'LOAD', siteKey: 'site-a' })
     expect(t.emitted.at(-1)).toEqual({ type: 'loaded', siteKey: 'site-a' })
     expect(t.actor.getSnapshot().matches('loaded')).toBe(true)

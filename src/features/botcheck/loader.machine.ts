@@ -31,8 +31,7 @@ export type LoadFailure = 'not-browser' | 'other-site-key' | 'script'
 
 /** Events callers send. */
 export type LoaderEvent =
-  | { readonly type: 'LOAD'; readonly siteKey: string }
-  | { readonly type: 'EXECUTE' }
+  { readonly type: 'LOAD'; readonly siteKey: string } | { readonly type: 'EXECUTE' }
 
 /** Events the machine emits (`actor.on(...)`). */
 export type LoaderEmitted =
