@@ -4,6 +4,7 @@
  * The e2e and integration servers run the check for real at a low difficulty
  * (BOT_CHECK_MAX_NUMBER), so this finds the counter in a few hundred hashes.
  */
+import type { APIRequestContext } from '@playwright/test'
 import { solveChallenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/sha'
 import { altchaChallenge, BOT_CHECK_FIELD } from '../../../contract'
@@ -27,5 +28,12 @@ export async function solveAltcha(challengeJson: unknown): Promise<string> {
 export async function botCheckField(origin: string): Promise<Record<string, string>> {
   const res = await fetch(`${origin}/api/captcha/challenge`)
   if (!res.ok) throw new Error(`[botCheck] challenge: ${res.status} ${await res.text()}`)
+  return { [BOT_CHECK_FIELD]: await solveAltcha(await res.json()) }
+}
+
+/** The same through a Playwright request context (its base URL is the e2e server). */
+export async function botCheckData(request: APIRequestContext): Promise<Record<string, string>> {
+  const res = await request.get('/api/captcha/challenge')
+  if (!res.ok()) throw new Error(`[botCheck] challenge: ${res.status()} ${await res.text()}`)
   return { [BOT_CHECK_FIELD]: await solveAltcha(await res.json()) }
 }
