@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { AltchaChallenge } from '../../contract'
 import { loadConfig } from '../config'
 import type { Db } from '../db/db'
+import { contentSecurityPolicy } from '../http/security'
 import { openPglite } from '../db/pglite'
 import { BotCheck, CHALLENGE_TTL_S, SITEVERIFY_URLS, type FetchLike } from './botCheck'
 
@@ -163,6 +164,18 @@ describe('BotCheck', () => {
         'missing',
       )
     })
+  })
+
+  it('lets the page load only the chosen provider (Content-Security-Policy)', () => {
+    const keys = { BOT_CHECK_SITE_KEY: 's', BOT_CHECK_SECRET: 'x' }
+    const turnstile = contentSecurityPolicy(loadConfig({ BOT_CHECK: 'turnstile', ...keys }))
+    expect(turnstile).toContain("script-src 'self' https://challenges.cloudflare.com;")
+    expect(turnstile).toContain("frame-src 'self' https://challenges.cloudflare.com;")
+    const hcaptcha = contentSecurityPolicy(loadConfig({ BOT_CHECK: 'hcaptcha', ...keys }))
+    expect(hcaptcha).toContain('https://*.hcaptcha.com')
+    const altcha = contentSecurityPolicy(loadConfig({}))
+    expect(altcha).toContain("script-src 'self';")
+    expect(altcha).not.toMatch(/hcaptcha|cloudflare/)
   })
 
   it('config refuses hCaptcha or Turnstile without keys', () => {

@@ -147,3 +147,23 @@ export class BotCheck {
     return rows.length === 1 ? 'ok' : 'replayed'
   }
 }
+
+/**
+ * Origins the page's Content-Security-Policy must allow for the provider's script, frames and
+ * calls (none for the self-hosted check, whose worker is this origin's).
+ */
+export function botCheckCspSources(provider: Config['botCheck']['provider']): string[] {
+  switch (provider) {
+    case 'hcaptcha':
+      return ['https://hcaptcha.com', 'https://*.hcaptcha.com']
+    case 'turnstile':
+      return ['https://challenges.cloudflare.com']
+    case 'altcha':
+    case 'off':
+      return []
+    default: {
+      const unknown: never = provider
+      throw new Error(`[botcheck] unknown provider ${String(unknown)}`)
+    }
+  }
+}
