@@ -128,7 +128,7 @@ const envSchema = z.object({
   /** HMAC key signing ALTCHA challenges; unset: a random key per process (one process only). */
   BOT_CHECK_HMAC_KEY: z.string().min(16).optional(),
   /** ALTCHA difficulty: the secret counter is drawn below this (the solver tries half on average). */
-  BOT_CHECK_MAX_NUMBER: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
+  BOT_CHECK_MAX_NUMBER: z.coerce.number().int().min(1).max(10_000_000).default(50_000),
   /** hCaptcha or Turnstile public site key and secret. */
   BOT_CHECK_SITE_KEY: z.string().min(1).optional(),
   BOT_CHECK_SECRET: z.string().min(1).optional(),
