@@ -58,6 +58,9 @@ export default defineConfig({
       SOCKET_COMMANDS_PER_SECOND: '100000',
       // Crash tests reserve a round and hold its betting window while they bet (server/testHooks.ts).
       TEST_HOOKS: 'true',
+      // The bot check runs for real (ALTCHA, the default) at a low difficulty, so a solve takes a
+      // few hundred hashes on any machine (tests/e2e/botcheck.spec.ts).
+      BOT_CHECK_MAX_NUMBER: '1000',
       // A fresh in-memory database per run: the demo account starts seeded and untouched.
       DATA_DIR: process.env.E2E_DATA_DIR ?? 'memory://',
     },

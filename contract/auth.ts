@@ -10,6 +10,7 @@ import {
   storable,
   text,
 } from './common'
+import { botCheckFields } from './botcheck'
 
 /**
  * Log-in, registration, codes, sessions and the password-forgot family (SPEC.md section 7).
@@ -29,8 +30,8 @@ export const registrationExtras = z.object({
   currency: z.optional(currency),
   locale: z.optional(locale),
   timezone: z.optional(text(64)),
-  /** Accepted and ignored by the reference server (no bot check in sandbox). */
-  'h-captcha-response': z.optional(text(4096)),
+  /** The bot check's solution (contract/botcheck.ts). */
+  ...botCheckFields,
 })
 
 /** POST /api/v2/auth/register/email */
@@ -79,9 +80,9 @@ export const loginResponse = z.object({
 export type LoginResponse = z.infer<typeof loginResponse>
 
 /** POST /api/v2/auth/login/phone/verification and /login/phone/code/resend: send a log-in code. */
-export const phoneOnlyRequest = z.object({ phone })
+export const phoneOnlyRequest = z.object({ phone, ...botCheckFields })
 /** POST /api/v2/auth/login/email/verification, /login/email/resend, auth/send_login_data. */
-export const emailOnlyRequest = z.object({ email })
+export const emailOnlyRequest = z.object({ email, ...botCheckFields })
 
 /** Answer to code sending: `resend_in` seconds before another code may be requested. */
 export const codeSentResponse = z.object({
@@ -167,9 +168,9 @@ export type PasswordSetRequest = z.input<typeof passwordSetRequest>
 // --- password forgot / reset family: POST /api/v2/auth/password/... ---------------------------
 
 /** email/forgot: mails a code and a link /reset-password/{token}. */
-export const passwordEmailForgotRequest = z.object({ email })
+export const passwordEmailForgotRequest = z.object({ email, ...botCheckFields })
 /** phone/forgot: sends a code by SMS. */
-export const passwordPhoneForgotRequest = z.object({ phone })
+export const passwordPhoneForgotRequest = z.object({ phone, ...botCheckFields })
 /** email/code/confirm: exchange the mailed code for a reset token. */
 export const passwordEmailCodeConfirmRequest = z.object({ email, code: otpCode })
 /** phone/code/confirm: exchange the SMS code for a reset token. */

@@ -56,5 +56,7 @@ export const errorCodes = [
   'sandbox_only',
   'game_in_progress',
   'internal_error',
+  'bot_check_required',
+  'bot_check_failed',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini'
+import { botCheckClientConfig } from './botcheck'
 import { text } from './common'
 import { verificationStatus } from './profile'
 import { clientAnalyticsConfig } from './analytics'
@@ -129,6 +130,8 @@ export const clientConfigResponse = z.object({
   /** Product analytics (posthog-js): null or absent when the deployment runs none. */
   analytics: z.optional(z.nullable(clientAnalyticsConfig)),
   social_providers: socialProvidersField,
+  /** The bot check to run before guarded calls (absent from another backend: none). */
+  bot_check: z.optional(botCheckClientConfig),
 })
 export type ClientConfigResponse = z.infer<typeof clientConfigResponse>
 

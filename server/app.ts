@@ -8,6 +8,7 @@ import { registerRateLimit } from './http/rateLimit'
 import { analyticsRoutes } from './http/routes/analytics'
 import { authRoutes } from './http/routes/auth'
 import { billingRoutes } from './http/routes/billing'
+import { botCheckRoutes } from './http/routes/botcheck'
 import { bonusRoutes } from './http/routes/bonus'
 import { clientConfigOf, miscRoutes } from './http/routes/misc'
 import { passwordRoutes } from './http/routes/password'
@@ -75,6 +76,7 @@ export async function buildApp(opts: {
       miscRoutes(api, services)
       analyticsRoutes(api, services)
       for (const game of games) game.routes?.(api, services)
+      botCheckRoutes(api, services)
       if (config.sandbox) sandboxRoutes(api, services)
       if (services.testHooks) testHookRoutes(api, services.testHooks, config.trustProxy, services)
     },

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { gameServiceNames } from '../contract'
+import { botCheckProviders, gameServiceNames } from '../contract'
 import { socialConfigOf } from './social/config'
 
 const csv = z
@@ -130,6 +130,19 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /**
+   * The bot check on registration, log-in code requests and password forgot calls: `altcha` (a
+   * self-hosted proof of work), `hcaptcha` or `turnstile` (their siteverify, with
+   * BOT_CHECK_SITE_KEY and BOT_CHECK_SECRET), or `off`.
+   */
+  BOT_CHECK: z.enum(botCheckProviders).default('altcha'),
+  /** HMAC key signing ALTCHA challenges; unset: a random key per process (one process only). */
+  BOT_CHECK_HMAC_KEY: z.string().min(16).optional(),
+  /** ALTCHA difficulty: the secret counter is drawn below this (the solver tries half on average). */
+  BOT_CHECK_MAX_NUMBER: z.coerce.number().int().min(1).max(10_000_000).default(50_000),
+  /** hCaptcha or Turnstile public site key and secret. */
+  BOT_CHECK_SITE_KEY: z.string().min(1).optional(),
+  BOT_CHECK_SECRET: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -151,6 +164,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.SANDBOX_ALLOW_REMOTE && mode === 'production') {
     throw new Error(
       '[config] invalid environment:\n  SANDBOX_ALLOW_REMOTE: production mode has no sandbox',
+    )
+  }
+  if (
+    (e.BOT_CHECK === 'hcaptcha' || e.BOT_CHECK === 'turnstile') &&
+    !(e.BOT_CHECK_SITE_KEY && e.BOT_CHECK_SECRET)
+  ) {
+    throw new Error(
+      `[config] invalid environment:\n  BOT_CHECK: ${e.BOT_CHECK} needs BOT_CHECK_SITE_KEY and BOT_CHECK_SECRET`,
     )
   }
   return {
@@ -203,6 +224,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     /** Real social log-in providers (SOCIAL_*), see server/social/config.ts. */
     social: socialConfigOf(env),
+    botCheck: {
+      provider: e.BOT_CHECK,
+      hmacKey: e.BOT_CHECK_HMAC_KEY ?? null,
+      maxNumber: e.BOT_CHECK_MAX_NUMBER,
+      siteKey: e.BOT_CHECK_SITE_KEY ?? null,
+      secret: e.BOT_CHECK_SECRET ?? null,
+    },
   } as const
 }
 

@@ -1,4 +1,5 @@
 import { Codes } from './auth/codes'
+import { BotCheck } from './botcheck/botCheck'
 import { Sessions } from './auth/sessions'
 import type { Config } from './config'
 import type { Db } from './db/db'
@@ -30,6 +31,8 @@ export interface Services {
   privacy: FeedPrivacy
   /** The live games' test hooks (`TEST_HOOKS=true` only), else null. */
   testHooks: TestHooks | null
+  /** The bot check of registration, log-in code requests and password forgot calls. */
+  botCheck: BotCheck
 }
 
 /** Wires the services over one database. */
@@ -60,5 +63,6 @@ export function createServices(
     timers: new Set(),
     privacy: new FeedPrivacy(db),
     testHooks: config.testHooks ? new TestHooks() : null,
+    botCheck: new BotCheck(db, config.botCheck, now),
   }
 }

@@ -1,5 +1,6 @@
 import cors from '@fastify/cors'
 import type { FastifyInstance } from 'fastify'
+import { botCheckCspSources } from '../botcheck/botCheck'
 import type { Config } from '../config'
 
 /**
@@ -19,13 +20,17 @@ export function contentSecurityPolicy(config: Config): string {
   })
   // A PostHog host of its own (ANALYTICS_HOST) is where posthog-js posts its events.
   if (config.analytics.host) services.push(new URL(config.analytics.host).origin)
+  // hCaptcha or Turnstile: their script, challenge frames and calls (server/botcheck).
+  const botCheckSources = botCheckCspSources(config.botCheck.provider)
+  const botCheck = botCheckSources.join(' ')
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src 'self' ${botCheck}`.trim(),
+    `frame-src 'self' ${botCheck}`.trim(),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    `connect-src 'self' ws: wss: ${services.join(' ')}`.trim(),
+    `connect-src 'self' ws: wss: ${[...services, ...botCheckSources].join(' ')}`.trim(),
     "worker-src 'self' blob:",
     "manifest-src 'self'",
     "object-src 'none'",

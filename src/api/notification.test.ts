@@ -46,6 +46,14 @@ describe('errorNotification', () => {
     expect(errorNotification(only, keyT)).toBeNull()
   })
 
+  it("shows the reference server's own bot-check refusal on that field, translated", () => {
+    const refused = http(422, {
+      errors: { 'h-captcha-response': ['bot_check_required: Complete the bot check first.'] },
+    })
+    const t = catalogueT({ 'error.bot_check_required': ru.error.bot_check_required })
+    expect(errorNotification(refused, t)?.lines).toEqual([ru.error.bot_check_required])
+  })
+
   it('translates the part before the first colon via error.{code} when the key exists', () => {
     const t = catalogueT({
       'error.error': 'Error',

@@ -7,6 +7,7 @@ import { PayInModal } from './pages/PayInModal'
 import { RegisterModal } from './pages/RegisterModal'
 import { PROFILE_CALL } from './support/calls'
 import { t } from './support/locales'
+import { botCheckData } from './support/botCheck'
 
 /** Registration by e-mail, for the test that only needs a signed-in player. */
 const REGISTER_CALL = '/api/api/v2/auth/register/email'
@@ -114,7 +115,11 @@ test('the Deposit button and the deposit flag open PayIn for a signed-in player'
   const app = new AppPage(page)
   const payIn = new PayInModal(page)
   const registered = await page.request.post(REGISTER_CALL, {
-    data: { email: `flag-${Date.now()}@tessera.test`, password: 'deposit-e2e-password' },
+    data: {
+      email: `flag-${Date.now()}@tessera.test`,
+      password: 'deposit-e2e-password',
+      ...(await botCheckData(page.request)),
+    },
   })
   const { data } = (await registered.json()) as RegisterResponse
   await context.addCookies([{ name: 'token', value: data.token, url: baseURL ?? '' }])

@@ -4,6 +4,7 @@ import type { OutboxResponse } from '../../contract'
 import { AppPage } from './pages/AppPage'
 import { LoginModal } from './pages/LoginModal'
 import { t } from './support/locales'
+import { botCheckData } from './support/botCheck'
 
 const CODE_CALL = '/api/api/v2/auth/login/phone/code'
 const SEND_CALL = '/api/api/v2/auth/login/phone/verification'
@@ -16,7 +17,7 @@ function freshPhone(worker: number): { e164: string; national: string } {
 
 async function registerByPhone(request: APIRequestContext, phone: string): Promise<void> {
   const answer = await request.post('/api/api/v2/auth/register/phone', {
-    data: { phone, password: 'a-long-password', currency: 'RUB' },
+    data: { phone, password: 'a-long-password', currency: 'RUB', ...(await botCheckData(request)) },
   })
   expect(answer.status()).toBe(200)
 }

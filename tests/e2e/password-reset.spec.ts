@@ -14,6 +14,7 @@ import {
 import type { OutboxResponse } from '../../contract'
 import { LOGIN_CALL } from './support/calls'
 import { LOCALES, t } from './support/locales'
+import { botCheckData } from './support/botCheck'
 
 const OLD_PASSWORD = 'old-password-1'
 const NEW_PASSWORD = 'new-password-2'
@@ -95,9 +96,10 @@ test('the link from the e-mail sets a new password once (in Russian)', async ({
   request,
 }) => {
   const player = await registerPlayer(request, OLD_PASSWORD)
-  expect((await request.post(FORGOT_EMAIL_CALL, { data: { email: player.email } })).status()).toBe(
-    200,
-  )
+  const forgot = await request.post(FORGOT_EMAIL_CALL, {
+    data: { email: player.email, ...(await botCheckData(request)) },
+  })
+  expect(forgot.status()).toBe(200)
   const mail = await resetMail(request, player.email)
   const app = new AppPage(page)
   const reset = new PasswordResetPage(page)

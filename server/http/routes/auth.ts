@@ -21,6 +21,7 @@ import { countryOf } from '../geo'
 import { parseBody, parseQuery } from '../parse'
 import { limit } from '../rateLimit'
 import { attachPromo } from './bonus'
+import { requireBotCheck } from './botcheck'
 import { sessionClient } from './profileArea'
 
 /**
@@ -29,6 +30,8 @@ import { sessionClient } from './profileArea'
  */
 export function authRoutes(app: FastifyInstance, s: Services): void {
   const { rateLimits } = s.config
+  // Registration and code sending pass the bot check first (server/botcheck).
+  const botCheck = requireBotCheck(s)
 
   const loginResponse = async (userId: number, req: FastifyRequest): Promise<LoginResponse> => ({
     success: true,
@@ -71,10 +74,11 @@ export function authRoutes(app: FastifyInstance, s: Services): void {
     return { data: tokens }
   }
 
-  app.post('/api/v2/auth/register/email', { config: limit(rateLimits.register) }, async (req) =>
+  const registerLimit = { config: limit(rateLimits.register), preHandler: botCheck }
+  app.post('/api/v2/auth/register/email', registerLimit, async (req) =>
     register(req, parseBody(registerEmailRequest, req)),
   )
-  app.post('/api/v2/auth/register/phone', { config: limit(rateLimits.register) }, async (req) =>
+  app.post('/api/v2/auth/register/phone', registerLimit, async (req) =>
     register(req, parseBody(registerPhoneRequest, req)),
   )
 
@@ -156,7 +160,7 @@ export function authRoutes(app: FastifyInstance, s: Services): void {
     const user = await findUser(s.db, field === 'email' ? { email: target } : { phone: target })
     return sendCode(s, 'login', field === 'email' ? 'email' : 'sms', target, user !== undefined)
   }
-  const codeLimit = { config: limit(rateLimits.codes) }
+  const codeLimit = { config: limit(rateLimits.codes), preHandler: botCheck }
   app.post('/api/v2/auth/login/phone/verification', codeLimit, async (req) =>
     sendLoginCode('phone', parseBody(phoneOnlyRequest, req).phone),
   )

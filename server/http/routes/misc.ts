@@ -26,7 +26,7 @@ import { analyticsConfigOf } from './analytics'
  */
 export function clientConfigOf(
   config: Pick<Services['config'], 'mode' | 'gameServices'> &
-    Partial<Pick<Services['config'], 'analytics' | 'social'>>,
+    Partial<Pick<Services['config'], 'analytics' | 'social' | 'botCheck'>>,
 ): ClientConfigResponse {
   return clientConfigResponse.parse({
     mode: config.mode,
@@ -38,6 +38,10 @@ export function clientConfigOf(
       gameServiceNames.map((name) => [name, config.gameServices[name] ?? null]),
     ),
     ...analyticsConfigOf(config.analytics),
+    // The bot check's provider and public site key (never its secret or HMAC key).
+    ...(config.botCheck && {
+      bot_check: { provider: config.botCheck.provider, site_key: config.botCheck.siteKey },
+    }),
   })
 }
 

@@ -21,6 +21,7 @@ import { authOf, requireUser } from '../auth'
 import { fieldError, unauthenticated } from '../errors'
 import { parseBody } from '../parse'
 import { limit } from '../rateLimit'
+import { requireBotCheck } from './botcheck'
 
 const LINK_TTL_MS = 60 * 60_000
 const RESET_TTL_MS = 15 * 60_000
@@ -30,6 +31,8 @@ const P = '/api/v2/auth/password'
 export function passwordRoutes(app: FastifyInstance, s: Services): void {
   const signedIn = { preHandler: requireUser(s), config: limit(s.config.rateLimits.login) }
   const codeLimit = { config: limit(s.config.rateLimits.codes) }
+  // The forgot calls send mail and SMS to any address: the bot check comes first (server/botcheck).
+  const forgotLimit = { ...codeLimit, preHandler: requireBotCheck(s) }
   const loginLimit = { config: limit(s.config.rateLimits.login) }
 
   const setPassword = async (userId: number, password: string, keepSession: number | null) => {
@@ -120,7 +123,7 @@ export function passwordRoutes(app: FastifyInstance, s: Services): void {
     }
   }
 
-  app.post(`${P}/email/forgot`, codeLimit, async (req) => {
+  app.post(`${P}/email/forgot`, forgotLimit, async (req) => {
     const { email } = parseBody(passwordEmailForgotRequest, req)
     const user = await findUser(s.db, { email })
     const link = user
@@ -128,7 +131,7 @@ export function passwordRoutes(app: FastifyInstance, s: Services): void {
       : ''
     return sendCode(s, 'reset', 'email', email, user !== undefined, link ? ` Or open ${link}` : '')
   })
-  app.post(`${P}/phone/forgot`, codeLimit, async (req) => {
+  app.post(`${P}/phone/forgot`, forgotLimit, async (req) => {
     const { phone } = parseBody(passwordPhoneForgotRequest, req)
     const user = await findUser(s.db, { phone })
     return sendCode(s, 'reset', 'sms', phone, user !== undefined)

@@ -13,6 +13,7 @@ import {
   type PasswordResetLinkMachine,
 } from '../../flows/passwordResetLink.machine'
 import { showToast } from '../../stores/toasts'
+import { botCheckFields } from '../botcheck'
 
 /** Where a finished or failed reset sends the player; the page passes its router's moves. */
 export interface ResetNavigation {
@@ -30,7 +31,7 @@ export function notifyPasswordChanged(): void {
   showToast({ kind: 'success', title: i18next.t(PASSWORD_CHANGED) })
 }
 
-type PasswordApi = Pick<Api, 'auth'>
+type PasswordApi = Pick<Api, 'auth' | 'misc' | 'client'>
 
 /** The reset-by-code machine talking to `api`. */
 export function appPasswordResetMachine(
@@ -41,11 +42,13 @@ export function appPasswordResetMachine(
   const quiet = (signal: AbortSignal) => ({ notify: false, signal })
   return passwordResetMachine.provide({
     actors: {
-      requestCode: fromPromise(({ input, signal }) =>
-        input.channel === 'email'
-          ? calls.emailForgot({ email: input.address }, quiet(signal))
-          : calls.phoneForgot({ phone: input.address }, quiet(signal)),
-      ),
+      // The forgot calls pass the bot check first (a fresh solution each time).
+      requestCode: fromPromise(async ({ input, signal }) => {
+        const botCheck = await botCheckFields(api)
+        return input.channel === 'email'
+          ? calls.emailForgot({ email: input.address, ...botCheck }, quiet(signal))
+          : calls.phoneForgot({ phone: input.address, ...botCheck }, quiet(signal))
+      }),
       confirmCode: fromPromise(({ input, signal }) =>
         input.channel === 'email'
           ? calls.emailCodeConfirm({ email: input.address, code: input.code }, quiet(signal))

@@ -10,6 +10,21 @@ import { FINGERPRINT_KEY, writeAttributionCookie } from '../attribution'
 import { appAuthCodeMachine, appRegisterMachine } from './accountFlows'
 import { popupActor, type PopupHost } from './social'
 
+// The bot check's solver runs in a Web Worker, which jsdom lacks: its chunk answers a fixed payload.
+vi.mock('../botcheck/altcha', () => ({ solveInWorker: async () => 'solved-payload' }))
+
+/** GET /config of a server running the ALTCHA bot check, and its challenge call. */
+const botCheckApi = {
+  misc: {
+    clientConfig: async () => ({
+      mode: 'sandbox',
+      game_services: {},
+      bot_check: { provider: 'altcha', site_key: null },
+    }),
+  },
+  client: { call: vi.fn(async () => ({ challenge: 'from the server' })) },
+}
+
 const sent = { success: true as const, resend_in: 60 }
 const tokens = {
   data: {
@@ -33,6 +48,7 @@ describe('registration at the app edge', () => {
     localStorage.setItem(FINGERPRINT_KEY, '0123456789abcdef')
     const registerByEmail = vi.fn(async () => tokens)
     const api = {
+      ...botCheckApi,
       auth: { registerByEmail },
       profile: {
         user: async () => ({
@@ -65,6 +81,7 @@ describe('registration at the app edge', () => {
         promo: 'WELCOME',
         fpp: '0123456789abcdef',
         timezone: expect.any(String),
+        'h-captcha-response': 'solved-payload',
       }),
       expect.objectContaining({ notify: false }),
     )
@@ -82,7 +99,7 @@ describe('code sending at the app edge', () => {
       resendEmailConfirmation: vi.fn(async () => sent),
       resendPhoneConfirmation: vi.fn(async () => sent),
     }
-    const machine = appAuthCodeMachine({ auth } as unknown as Api)
+    const machine = appAuthCodeMachine({ ...botCheckApi, auth } as unknown as Api)
     const phone = createActor(machine, { input: { resendIn: 0 } }).start()
     // The first answer's cooldown is 60 s; the second (a resend) answers 0.
     auth.sendPhoneLoginCode.mockResolvedValueOnce({ ...sent, resend_in: 0 })
@@ -90,12 +107,13 @@ describe('code sending at the app edge', () => {
     await waitFor(phone, (s) => s.matches('ready'))
     phone.send({ type: 'SEND', channel: 'phone', address: '+79991234567' })
     await waitFor(phone, (s) => s.context.sent === 2)
+    // Each code to an address carries a fresh bot-check solution; the signed-in resend none.
     expect(auth.sendPhoneLoginCode).toHaveBeenCalledWith(
-      { phone: '+79991234567' },
+      { phone: '+79991234567', 'h-captcha-response': 'solved-payload' },
       expect.anything(),
     )
     expect(auth.resendPhoneLoginCode).toHaveBeenCalledWith(
-      { phone: '+79991234567' },
+      { phone: '+79991234567', 'h-captcha-response': 'solved-payload' },
       expect.anything(),
     )
 
@@ -104,6 +122,9 @@ describe('code sending at the app edge', () => {
     await waitFor(confirm, (s) => s.context.sent === 1)
     expect(auth.resendEmailConfirmation).toHaveBeenCalledTimes(1)
     expect(auth.sendEmailLoginCode).not.toHaveBeenCalled()
+    expect(botCheckApi.client.call).toHaveBeenCalledWith(
+      expect.objectContaining({ method: 'get', path: 'captcha/challenge' }),
+    )
   })
 })
 

@@ -17,6 +17,7 @@ import { useModals } from '../../stores/modals'
 import { useSession } from '../../stores/session'
 import { showToast } from '../../stores/toasts'
 import { currentFingerprint, readRegistrationAttribution } from '../attribution'
+import { botCheckFields } from '../botcheck'
 import { loadUser } from './bootstrap'
 import { writeToken } from './cookies'
 
@@ -24,10 +25,10 @@ import { writeToken } from './cookies'
  * Codes to an address (log-in by code: first send and resend) or, with no address, to the
  * signed-in account's own contact (confirmation resend). Errors are shown by the form.
  */
-export function appAuthCodeMachine(api: Pick<Api, 'auth'>): AuthCodeMachine {
+export function appAuthCodeMachine(api: Pick<Api, 'auth' | 'misc' | 'client'>): AuthCodeMachine {
   return authCodeMachine.provide({
     actors: {
-      sendCode: fromPromise(({ input, signal }) => {
+      sendCode: fromPromise(async ({ input, signal }) => {
         const o = { notify: false, signal }
         const { channel, address, resend } = input
         if (address === null) {
@@ -35,13 +36,15 @@ export function appAuthCodeMachine(api: Pick<Api, 'auth'>): AuthCodeMachine {
             ? api.auth.resendEmailConfirmation(o)
             : api.auth.resendPhoneConfirmation(o)
         }
+        // A code to an address passes the bot check (its solution works for one call).
+        const botCheck = await botCheckFields(api)
         if (channel === 'email') {
-          const body = { email: address }
+          const body = { email: address, ...botCheck }
           return resend
             ? api.auth.resendEmailLoginCode(body, o)
             : api.auth.sendEmailLoginCode(body, o)
         }
-        const body = { phone: address }
+        const body = { phone: address, ...botCheck }
         return resend
           ? api.auth.resendPhoneLoginCode(body, o)
           : api.auth.sendPhoneLoginCode(body, o)
@@ -63,11 +66,14 @@ function timeZone(): string | undefined {
  * zone. A phone registration continues in the ConfirmByPhone modal; an e-mail one in the
  * Register modal's own code step (the form reads the machine's `registered` state).
  */
-export function appRegisterMachine(api: Pick<Api, 'auth' | 'profile'>): RegisterMachine {
+export function appRegisterMachine(
+  api: Pick<Api, 'auth' | 'profile' | 'misc' | 'client'>,
+): RegisterMachine {
   return registerMachine.provide({
     actors: {
-      register: fromPromise(({ input, signal }) => {
+      register: fromPromise(async ({ input, signal }) => {
         const extras = {
+          ...(await botCheckFields(api)),
           ...readRegistrationAttribution(),
           fpp: currentFingerprint(),
           currency: input.currency,

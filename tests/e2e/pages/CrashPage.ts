@@ -10,6 +10,7 @@ import { PROFILE_CALL } from '../support/calls'
 import { openGame } from './openGame'
 import type { CanvasInspection } from '../../../games/engine/canvas'
 import type { CrashDrawn } from '../../../games/crash/scene/CrashScene'
+import { botCheckData } from '../support/botCheck'
 
 /** The crash canvas as the test hook reports it: the runtime's part and what the scene drew. */
 export type CrashCanvas = Omit<CanvasInspection, 'detail'> & { detail: CrashDrawn }
@@ -233,7 +234,7 @@ export async function fundedPlayer(request: APIRequestContext): Promise<string> 
   const email = `crash-${Date.now()}-${Math.floor(Math.random() * 1e6)}@tessera.test`
   // The e2e server's per-minute limits are out of reach (playwright.config.ts): one try.
   const registered = await request.post('/api/api/v2/auth/register/email', {
-    data: { email, password: 'crash-player-1', currency: 'RUB' },
+    data: { email, password: 'crash-player-1', currency: 'RUB', ...(await botCheckData(request)) },
   })
   expect(registered.status(), await registered.text()).toBe(200)
   const { data } = (await registered.json()) as { data: { token: string } }

@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 
 import type { OutboxResponse } from '../../../contract'
+import { botCheckData } from '../support/botCheck'
 
 /** The calls the password-reset tests make directly (the server serves the API under /api). */
 export const REGISTER_EMAIL_CALL = '/api/api/v2/auth/register/email'
@@ -102,7 +103,9 @@ export async function registerPlayer(
   password: string,
 ): Promise<{ email: string; password: string }> {
   const email = `reset-${Date.now()}-${Math.floor(Math.random() * 1e6)}@tessera.test`
-  const answer = await request.post(REGISTER_EMAIL_CALL, { data: { email, password } })
+  const answer = await request.post(REGISTER_EMAIL_CALL, {
+    data: { email, password, ...(await botCheckData(request)) },
+  })
   expect(answer.status(), await answer.text()).toBe(200)
   return { email, password }
 }
@@ -113,7 +116,9 @@ export async function registerPhonePlayer(
   password: string,
 ): Promise<{ phone: string; password: string }> {
   const phone = `+79${String(Date.now()).slice(-9)}`
-  const answer = await request.post(REGISTER_PHONE_CALL, { data: { phone, password } })
+  const answer = await request.post(REGISTER_PHONE_CALL, {
+    data: { phone, password, ...(await botCheckData(request)) },
+  })
   expect(answer.status(), await answer.text()).toBe(200)
   return { phone, password }
 }

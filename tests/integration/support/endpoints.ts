@@ -230,6 +230,8 @@ export const endpoints: Endpoint[] = [
   { method: 'GET', path: '/api/games/case-tables/1', auth: false },
   { method: 'GET', path: '/api/geo_ip', auth: false },
   { method: 'GET', path: '/api/config', auth: false },
+  // 404 while BOT_CHECK is not `altcha` (the harness runs it off; botcheck.test.ts turns it on).
+  { method: 'GET', path: '/api/captcha/challenge', auth: false },
   { method: 'GET', path: '/api/mirror', auth: false },
   {
     method: 'POST',

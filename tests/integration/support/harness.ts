@@ -84,6 +84,9 @@ export async function startTestApp(db: Db, env: Record<string, string> = {}): Pr
     BLOCKED_COUNTRIES: 'US,GB',
     CORS_ORIGINS: 'https://allowed.example',
     PUBLIC_URL: 'http://tessera.test',
+    // The suites call guarded routes directly; the bot check runs for real in botcheck.test.ts
+    // (and in the e2e server), which passes BOT_CHECK=altcha.
+    BOT_CHECK: 'off',
     ...env,
     DIST_DIR: distDir,
   })

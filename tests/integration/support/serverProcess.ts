@@ -3,6 +3,7 @@ import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { createInterface } from 'node:readline'
 import { io as connectClient, type Socket } from 'socket.io-client'
+import { botCheckField } from '../../e2e/support/botCheck'
 
 /** The repository's root: the server runs from its sources, as `npm run serve` does. */
 const root = fileURLToPath(new URL('../../..', import.meta.url))
@@ -43,7 +44,15 @@ export async function startServerProcess(
   delete inherited.DATA_DIR
   const child = spawn(process.execPath, ['--import', tsx, `${root}server/main.ts`], {
     cwd,
-    env: { ...inherited, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    // The bot check stays on at a low difficulty: fundedPlayer solves it (tests/e2e/support/botCheck.ts).
+    env: {
+      ...inherited,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      BOT_CHECK_MAX_NUMBER: '1000',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const lines: string[] = []
@@ -127,7 +136,14 @@ export async function fundedPlayer(origin: string, email: string, deposit: numbe
     origin,
     'POST',
     '/api/v2/auth/register/email',
-    { body: { email, password: 'kill-test-player-1', currency: 'RUB' } },
+    {
+      body: {
+        email,
+        password: 'kill-test-player-1',
+        currency: 'RUB',
+        ...(await botCheckField(origin)),
+      },
+    },
   )
   const { token } = data
   const billing = await callApi<{ payments: { methods: { hash: string }[] } }>(
