@@ -21,6 +21,7 @@ import { countryOf } from '../geo'
 import { parseBody, parseQuery } from '../parse'
 import { limit } from '../rateLimit'
 import { attachPromo } from './bonus'
+import { ssoLinkFor } from '../../geo/sso'
 import { sessionClient } from './profileArea'
 
 /**
@@ -33,7 +34,7 @@ export function authRoutes(app: FastifyInstance, s: Services): void {
   const loginResponse = async (userId: number, req: FastifyRequest): Promise<LoginResponse> => ({
     success: true,
     ...(await s.sessions.create(userId, sessionClient(req))),
-    sso: s.config.mirror.sso,
+    sso: await ssoLinkFor(s, req, userId),
   })
 
   const register = async (

@@ -224,6 +224,12 @@ export const endpoints: Endpoint[] = [
   { method: 'GET', path: '/api/geo_ip', auth: false },
   { method: 'GET', path: '/api/config', auth: false },
   { method: 'GET', path: '/api/mirror', auth: false },
+  { method: 'GET', path: '/api/host_config?host=tessera.test', auth: false },
+  {
+    method: 'GET',
+    path: '/api/sso/enter?ticket=st_x&return=http%3A%2F%2Ftessera.test%2F',
+    auth: false,
+  },
   {
     method: 'POST',
     path: '/api/middleware/mirrorRedirect',
