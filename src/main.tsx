@@ -17,13 +17,21 @@ import { ownBuildId, startBuildWatch } from './features/deploys/buildWatch'
 import { useAppUpdate } from './features/deploys/updateStore'
 import { createAppRouter } from './routes/router'
 import { useSession } from './stores/session'
+import { checkMirror, startGeo } from './features/geo/start'
+import { followGeoBlock, NO_ACCESS_PATH } from './features/geo/guard'
 
 async function mount(): Promise<void> {
   const root = document.getElementById('root')
   if (!root) throw new Error('[main] #root element missing')
 
   // First: a kept session's user (and the saved locale) takes part in the locale decision.
-  await startSession(import.meta.env, window.location)
+  const session = startSession(import.meta.env, window.location)
+  // Beside it, the geo and host checks: a blocked visitor's first frame is /no-access, and a
+  // host in matched-host mode starts in English (src/features/geo).
+  const geoPage = { location: window.location, userAgent: navigator.userAgent, document }
+  const geo = startGeo(appApi(), geoPage)
+  await session
+  const { enOnly } = await geo
 
   const decision = decideInitialLocale({
     pathname: window.location.pathname,
@@ -31,6 +39,7 @@ async function mount(): Promise<void> {
     cookie: readLocaleCookie(),
     languages: navigator.languages ?? [navigator.language],
     userAgent: navigator.userAgent,
+    enOnly,
   })
   if (decision.redirectTo) {
     // Before the router starts, so it never renders the unprefixed page.
@@ -44,6 +53,7 @@ async function mount(): Promise<void> {
   startLocaleSync(router, decision.locale)
   startModalUrlSync(router)
   installGlobalErrorHandlers(router)
+  followGeoBlock(() => void router.navigate({ to: NO_ACCESS_PATH, replace: true }))
 
   // The first frame shows the whole page: its route's code and texts (the crash game, the FAQ)
   // are in before anything is drawn, so nothing drawn is pushed aside when they arrive.
@@ -55,6 +65,7 @@ async function mount(): Promise<void> {
   )
   loadWebFont()
   watchForNewBuilds()
+  void checkMirror(appApi(), geoPage)
 }
 
 /**
