@@ -1,4 +1,5 @@
 import { z } from 'zod/mini'
+import { text } from './common'
 
 /** Host settings and single sign-on between mirror hosts (issue 31; docs/api.md). */
 
@@ -28,6 +29,6 @@ export type HostConfigResponse = z.infer<typeof hostConfigResponse>
 
 /** GET /sso/enter query: the one-time ticket of a log-in and the page to return to. */
 export const ssoEnterQuery = z.object({
-  ticket: z.string().check(z.minLength(1), z.maxLength(128)),
-  return: z.optional(z.string().check(z.maxLength(2048))),
+  ticket: text(128, 1),
+  return: z.optional(text(2048)),
 })

@@ -89,7 +89,9 @@ describe('startGeo', () => {
   it('stops waiting after the wait, and a late answer still lands', async () => {
     vi.useFakeTimers()
     let answer: (v: unknown) => void = () => {}
-    const api = fakeApi({ geo: vi.fn(() => new Promise((r) => (answer = r))) })
+    const api = fakeApi({
+      geo: vi.fn(() => new Promise<never>((r) => (answer = r as (v: unknown) => void))),
+    })
     const started = startGeo(api, pageAt().page, 2000)
     await vi.advanceTimersByTimeAsync(2000)
     expect(await started).toEqual({ blocked: false, enOnly: false })

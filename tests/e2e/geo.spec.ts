@@ -1,0 +1,85 @@
+import { expect, test } from '@playwright/test'
+
+import { DEMO } from '../../server/db/seed'
+import { AppPage } from './pages/AppPage'
+import { LoginModal } from './pages/LoginModal'
+
+/**
+ * Geo, mirrors and single sign-on (src/features/geo, server/geo) against the real server, whose
+ * settings for them are in playwright.config.ts: KP is blocked, old.localhost has moved to
+ * 127.0.0.1 and localhost and mirror.localhost share log-ins.
+ */
+const port = Number(process.env.E2E_PORT ?? 4173)
+const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
+
+test('a visitor from a blocked country lands on /no-access, and a search bot does not', async ({
+  browser,
+}) => {
+  const visitor = await browser.newContext({ extraHTTPHeaders: { 'cf-ipcountry': 'KP' } })
+  const bot = await browser.newContext({
+    extraHTTPHeaders: { 'cf-ipcountry': 'KP' },
+    userAgent: GOOGLEBOT,
+  })
+  try {
+    const page = await visitor.newPage()
+    const app = new AppPage(page)
+    await page.goto('/ru/bonuses?promo=x')
+    await expect(app.noAccessLayout).toBeVisible()
+    await expect(page).toHaveURL(/\/ru\/no-access$/)
+    await expect(app.header).toHaveCount(0)
+
+    const crawler = await bot.newPage()
+    const geoCalls: string[] = []
+    crawler.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/geo_ip')) geoCalls.push(r.url())
+    })
+    const seen = new AppPage(crawler)
+    await seen.open('/ru/bonuses')
+    await seen.expectDefaultLayout()
+    expect(new URL(crawler.url()).pathname).toBe('/ru/bonuses')
+    expect(geoCalls).toEqual([])
+  } finally {
+    await visitor.close()
+    await bot.close()
+  }
+})
+
+test('a moved mirror answers 301 to the new link with the path and query', async ({ page }) => {
+  const response = await page.goto(`http://old.localhost:${port}/faq?from=old`)
+  const first = response?.request().redirectedFrom()
+  expect((await first?.response())?.status()).toBe(301)
+  expect(first?.url()).toBe(`http://old.localhost:${port}/faq?from=old`)
+  expect(page.url()).toBe(`http://127.0.0.1:${port}/faq?from=old`)
+  const app = new AppPage(page)
+  await expect(app.heading).toBeVisible()
+  // The mirror answer's Yandex verification, written by the client.
+  await expect(page.locator('meta[name="yandex-verification"]')).toHaveAttribute(
+    'content',
+    'e2e-yandex-verification',
+  )
+})
+
+test('log-in on one mirror host is signed in on the other', async ({ page }) => {
+  const here = `http://localhost:${port}`
+  const there = `http://mirror.localhost:${port}`
+  const app = new AppPage(page)
+  await page.goto(`${here}/faq?login`)
+  await expect(app.heading).toBeVisible()
+  const visits: string[] = []
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) visits.push(new URL(frame.url()).host)
+  })
+  await new LoginModal(page).logIn(DEMO.email, DEMO.password)
+  // Through the other host's ticket and back to the page, without the modal's flag.
+  await expect(page).toHaveURL(`${here}/faq`)
+  expect(visits).toContain(`mirror.localhost:${port}`)
+  await expect(page.getByTestId('header.balance')).toBeVisible()
+  const flags = (await page.context().cookies(here)).filter((c) => c.name === 'sso_redirect')
+  expect(flags).toEqual([])
+
+  await page.goto(`${there}/faq`)
+  await expect(page.getByTestId('header.balance')).toBeVisible()
+  await expect(page.getByTestId('header.login-button')).toHaveCount(0)
+  const tokens = await page.context().cookies(there)
+  expect(tokens.map((c) => c.name)).toContain('token')
+})
