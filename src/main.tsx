@@ -18,7 +18,7 @@ import { useAppUpdate } from './features/deploys/updateStore'
 import { createAppRouter } from './routes/router'
 import { useSession } from './stores/session'
 import { checkMirror, startGeo } from './features/geo/start'
-import { followGeoBlock, NO_ACCESS_PATH } from './features/geo/guard'
+import { firstLoadRedirect, followGeoBlock, NO_ACCESS_PATH } from './features/geo/guard'
 
 async function mount(): Promise<void> {
   const root = document.getElementById('root')
@@ -47,6 +47,11 @@ async function mount(): Promise<void> {
     window.history.replaceState(window.history.state, '', decision.redirectTo + search + hash)
   }
   if (decision.fromUrl) writeLocaleCookie(decision.locale)
+  // Before the router starts too: a blocked visitor's first frame is /no-access, and a route
+  // rule of this host applies to the first address as to every later one.
+  const first = firstLoadRedirect(window.location.pathname, decision.locale)
+  if (first?.type === 'leave') return window.location.replace(first.href)
+  if (first) window.history.replaceState(null, '', first.url)
 
   const i18n = await initI18n(decision.locale)
   const router = createAppRouter(decision.locale)

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import { createAppRouter } from '../../routes/router'
 import { useGeo } from '../../stores/geo'
-import { followGeoBlock } from './guard'
+import { firstLoadRedirect, followGeoBlock } from './guard'
 
 const initial = useGeo.getState()
 afterEach(() => useGeo.setState(initial, true))
@@ -47,5 +47,29 @@ describe('the geo route guard (root route beforeLoad)', () => {
     useGeo.getState().set({ mirrors: [] })
     expect(go).toHaveBeenCalledTimes(1)
     stop()
+  })
+
+  it('decides the first load before the router starts: blocked, internal and external rules', () => {
+    expect(firstLoadRedirect('/ru/top', 'ru')).toBeNull()
+    useGeo.getState().set({
+      routeRules: [
+        { path: '/games/crash', to: '/error?errorCode=404' },
+        { path: '/bonuses', to: 'https://promo.example/b' },
+      ],
+    })
+    expect(firstLoadRedirect('/kz/games/crash', 'kz')).toEqual({
+      type: 'replace',
+      url: '/kz/error?errorCode=404',
+    })
+    expect(firstLoadRedirect('/bonuses', 'en')).toEqual({
+      type: 'leave',
+      href: 'https://promo.example/b',
+    })
+    useGeo.getState().set({ blocked: true })
+    expect(firstLoadRedirect('/ru/bonuses', 'ru')).toEqual({
+      type: 'replace',
+      url: '/ru/no-access',
+    })
+    expect(firstLoadRedirect('/ru/no-access', 'ru')).toBeNull()
   })
 })

@@ -5,7 +5,9 @@
  */
 import { redirect } from '@tanstack/react-router'
 
+import type { Locale } from '../../i18n/locales'
 import { useGeo } from '../../stores/geo'
+import { localizePath, splitLocalePath } from '../locale/paths'
 import { ruleTarget } from './rules'
 
 /** The page of blocked regions. */
@@ -35,4 +37,29 @@ export function followGeoBlock(goToNoAccess: () => void): () => void {
   return useGeo.subscribe((state, before) => {
     if (state.blocked && !before.blocked) goToNoAccess()
   })
+}
+
+/** Where the first load goes instead: an address of this site, or another site. */
+export type FirstLoadRedirect =
+  | { readonly type: 'replace'; readonly url: string }
+  | { readonly type: 'leave'; readonly href: string }
+
+/**
+ * The guard's decision for the address the browser opened, taken before the router starts (a
+ * redirect thrown during the router's first load leaves the page blank): /no-access for a
+ * blocked visitor, else the target of this host's first matching rule, in the page's language.
+ */
+export function firstLoadRedirect(pathname: string, locale: Locale): FirstLoadRedirect | null {
+  const { blocked, routeRules } = useGeo.getState()
+  const { path } = splitLocalePath(pathname)
+  if (blocked) {
+    return path === NO_ACCESS_PATH
+      ? null
+      : { type: 'replace', url: localizePath(locale, NO_ACCESS_PATH) }
+  }
+  const target = ruleTarget(routeRules, path)
+  if (!target) return null
+  if (target.type === 'external') return { type: 'leave', href: target.href }
+  const query = new URLSearchParams(target.search).toString()
+  return { type: 'replace', url: localizePath(locale, target.path) + (query ? `?${query}` : '') }
 }
