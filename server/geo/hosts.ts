@@ -9,7 +9,8 @@ import type { RouteRule } from './config'
 
 /**
  * The locale prefixes of the client's routes (src/i18n/locales.ts: en has none). The server
- * cannot import the client, so they are repeated here; `hosts.test.ts` keeps them honest.
+ * cannot import the client, so they are repeated here; tests/integration/geo.test.ts keeps them
+ * honest.
  */
 export const PREFIXED_LOCALES = ['ru', 'kz'] as const
 

@@ -4,6 +4,8 @@ import type { Db } from '../../server/db/db'
 import { migrate } from '../../server/db/migrate'
 import { openPglite } from '../../server/db/pglite'
 import { DEMO } from '../../server/db/seed'
+import { PREFIXED_LOCALES as SERVER_PREFIXES } from '../../server/geo/hosts'
+import { PREFIXED_LOCALES } from '../../src/i18n/locales'
 import { startTestApp, type TestApp } from './support/harness'
 
 const A = 'http://a.tessera.test'
@@ -46,6 +48,10 @@ describe('geo, mirrors and SSO', () => {
 
   const page = (url: string, host: string, agent = 'Mozilla/5.0') =>
     t.call('GET', url, { headers: { host, 'user-agent': agent } })
+
+  it("knows the client's locale prefixes, which it cannot import", () => {
+    expect([...SERVER_PREFIXES]).toEqual([...PREFIXED_LOCALES])
+  })
 
   it('answers a listed host with a 301 to the new link plus path and query; bots stay', async () => {
     const moved = await page('/ru/games/crash?promo=x', 'old.tessera.test')
