@@ -12,14 +12,8 @@ import { LoginModal } from './pages/LoginModal'
 const port = Number(process.env.E2E_PORT ?? 4173)
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
 
-test('a visitor from a blocked country lands on /no-access, and a search bot does not', async ({
-  browser,
-}) => {
+test('a visitor from a blocked country lands on /no-access', async ({ browser }) => {
   const visitor = await browser.newContext({ extraHTTPHeaders: { 'cf-ipcountry': 'KP' } })
-  const bot = await browser.newContext({
-    extraHTTPHeaders: { 'cf-ipcountry': 'KP' },
-    userAgent: GOOGLEBOT,
-  })
   try {
     const page = await visitor.newPage()
     const app = new AppPage(page)
@@ -27,7 +21,17 @@ test('a visitor from a blocked country lands on /no-access, and a search bot doe
     await expect(app.noAccessLayout).toBeVisible()
     await expect(page).toHaveURL(/\/ru\/no-access$/)
     await expect(app.header).toHaveCount(0)
+  } finally {
+    await visitor.close()
+  }
+})
 
+test('a search bot from a blocked country sees the page, with no geo call', async ({ browser }) => {
+  const bot = await browser.newContext({
+    extraHTTPHeaders: { 'cf-ipcountry': 'KP' },
+    userAgent: GOOGLEBOT,
+  })
+  try {
     const crawler = await bot.newPage()
     const geoCalls: string[] = []
     crawler.on('request', (r) => {
@@ -39,7 +43,6 @@ test('a visitor from a blocked country lands on /no-access, and a search bot doe
     expect(new URL(crawler.url()).pathname).toBe('/ru/bonuses')
     expect(geoCalls).toEqual([])
   } finally {
-    await visitor.close()
     await bot.close()
   }
 })
