@@ -61,6 +61,14 @@ export default defineConfig({
       // The bot check runs for real (ALTCHA, the default) at a low difficulty, so a solve takes a
       // few hundred hashes on any machine (tests/e2e/botcheck.spec.ts).
       BOT_CHECK_MAX_NUMBER: '1000',
+      // Geo, mirrors and SSO (tests/e2e/geo.spec.ts), each on a country or host no other test
+      // uses: visitors from KP are blocked, old.localhost has moved here (301), and localhost and
+      // mirror.localhost share log-ins. 127.0.0.1, where every other test runs, is none of these.
+      BLOCKED_COUNTRIES: 'KP',
+      MIRROR_NEW_LINK: `http://127.0.0.1:${port}`,
+      MIRROR_REDIRECT_HOSTS: `old.localhost:${port}`,
+      MIRROR_YANDEX_VERIFICATION: 'e2e-yandex-verification',
+      SSO_ORIGINS: `http://localhost:${port},http://mirror.localhost:${port}`,
       // A fresh in-memory database per run: the demo account starts seeded and untouched.
       DATA_DIR: process.env.E2E_DATA_DIR ?? 'memory://',
     },

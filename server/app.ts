@@ -21,6 +21,8 @@ import { testHookRoutes } from './http/routes/testHooks'
 import { registerSecurity } from './http/security'
 import { registerStatic } from './http/static'
 import { createServices, type Services } from './services'
+import { registerHostPages } from './geo/pages'
+import { geoRoutes } from './http/routes/geo'
 
 /** Prefix of every API route: SPEC's API paths would collide with client routes at the root. */
 export const API_PREFIX = '/api'
@@ -75,6 +77,7 @@ export async function buildApp(opts: {
       bonusRoutes(api, services)
       miscRoutes(api, services)
       analyticsRoutes(api, services)
+      geoRoutes(api, services)
       for (const game of games) game.routes?.(api, services)
       botCheckRoutes(api, services)
       if (config.sandbox) sandboxRoutes(api, services)
@@ -82,6 +85,8 @@ export async function buildApp(opts: {
     },
     { prefix: API_PREFIX },
   )
+  // Mirror, matched-host and route-rule redirects of page requests, before the pages (server/geo).
+  registerHostPages(app, config)
   await registerStatic(app, config.distDir, { config: clientConfigOf(config) })
   app.addHook('onClose', async () => {
     for (const t of services.timers) clearTimeout(t)

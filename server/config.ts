@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { botCheckProviders, gameServiceNames } from '../contract'
 import { socialConfigOf } from './social/config'
+import { geoEnvShape, hostConfigOf } from './geo/config'
 
 const csv = z
   .string()
@@ -59,6 +60,8 @@ const envSchema = z.object({
   MIRROR_SSO_URL: z.string().optional(),
   /** Known mirror domains (comma-separated) for /middleware/mirror. */
   MIRROR_DOMAINS: csv,
+  /** Mirror hosts, single sign-on, route rules and host modes (server/geo/config.ts). */
+  ...geoEnvShape,
   /**
    * Per-game service URLs of SPEC.md section 7, a JSON object such as
    * `{"crash":"https://crash.example"}`: a service left out is this server. Keys are the service
@@ -195,6 +198,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       sso: e.MIRROR_SSO_URL ?? null,
       domains: e.MIRROR_DOMAINS,
     },
+    hosts: hostConfigOf(e),
     gameServices: e.GAME_SERVICE_URLS,
     analytics: {
       enabled: e.ANALYTICS_HOST !== 'off',

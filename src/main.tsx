@@ -19,13 +19,21 @@ import { registerServiceWorkerLater, startPwa } from './features/pwa'
 import { createAppRouter } from './routes/router'
 import { useSession } from './stores/session'
 import { startAnalytics } from './features/analytics'
+import { checkMirror, startGeo } from './features/geo/start'
+import { firstLoadRedirect, followGeoBlock, NO_ACCESS_PATH } from './features/geo/guard'
 
 async function mount(): Promise<void> {
   const root = document.getElementById('root')
   if (!root) throw new Error('[main] #root element missing')
 
   // First: a kept session's user (and the saved locale) takes part in the locale decision.
-  await startSession(import.meta.env, window.location)
+  const session = startSession(import.meta.env, window.location)
+  // Beside it, the geo and host checks: a blocked visitor's first frame is /no-access, and a
+  // host in matched-host mode starts in English (src/features/geo).
+  const geoPage = { location: window.location, userAgent: navigator.userAgent, document }
+  const geo = startGeo(appApi(), geoPage)
+  await session
+  const { enOnly } = await geo
 
   const decision = decideInitialLocale({
     pathname: window.location.pathname,
@@ -33,6 +41,7 @@ async function mount(): Promise<void> {
     cookie: readLocaleCookie(),
     languages: navigator.languages ?? [navigator.language],
     userAgent: navigator.userAgent,
+    enOnly,
   })
   if (decision.redirectTo) {
     // Before the router starts, so it never renders the unprefixed page.
@@ -40,12 +49,18 @@ async function mount(): Promise<void> {
     window.history.replaceState(window.history.state, '', decision.redirectTo + search + hash)
   }
   if (decision.fromUrl) writeLocaleCookie(decision.locale)
+  // Before the router starts too: a blocked visitor's first frame is /no-access, and a route
+  // rule of this host applies to the first address as to every later one.
+  const first = firstLoadRedirect(window.location.pathname, decision.locale)
+  if (first?.type === 'leave') return window.location.replace(first.href)
+  if (first) window.history.replaceState(null, '', first.url)
 
   const i18n = await initI18n(decision.locale)
   const router = createAppRouter(decision.locale)
   startLocaleSync(router, decision.locale)
   startModalUrlSync(router)
   installGlobalErrorHandlers(router)
+  followGeoBlock(() => void router.navigate({ to: NO_ACCESS_PATH, replace: true }))
 
   // The first frame shows the whole page: its route's code and texts (the crash game, the FAQ)
   // are in before anything is drawn, so nothing drawn is pushed aside when they arrive.
@@ -63,6 +78,7 @@ async function mount(): Promise<void> {
   })
   // posthog-js itself loads later, once the player allows it and the page is interactive.
   startAnalytics(router)
+  void checkMirror(appApi(), geoPage)
 }
 
 /**

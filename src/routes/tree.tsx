@@ -21,6 +21,7 @@ import { ProfileLayout } from '../pages/ProfileLayout'
 import { profilePage } from '../pages/profile/routes'
 import { FatalRouteError } from '../features/errors/FatalRouteError'
 import { gameServiceUrl } from '../features/session/serviceUrls'
+import { geoGuard } from '../features/geo/guard'
 import { INSTANT_GAME_LOADERS } from './gameLoaders'
 import { INVALID_PARAMS, paramsSchema, parseErrorCode } from './params'
 import {
@@ -138,6 +139,8 @@ export function toRouterPath(path: string): string {
 }
 
 const rootRoute = createRootRoute({
+  // Blocked regions and host route rules redirect before any page loads (src/features/geo).
+  beforeLoad: ({ location }) => geoGuard(location),
   component: RootLayout,
   notFoundComponent: NotFoundPage,
   errorComponent: FatalRouteError,

@@ -22,6 +22,7 @@ import { parseBody, parseQuery } from '../parse'
 import { limit } from '../rateLimit'
 import { attachPromo } from './bonus'
 import { requireBotCheck } from './botcheck'
+import { ssoLinkFor } from '../../geo/sso'
 import { sessionClient } from './profileArea'
 
 /**
@@ -36,7 +37,7 @@ export function authRoutes(app: FastifyInstance, s: Services): void {
   const loginResponse = async (userId: number, req: FastifyRequest): Promise<LoginResponse> => ({
     success: true,
     ...(await s.sessions.create(userId, sessionClient(req))),
-    sso: s.config.mirror.sso,
+    sso: await ssoLinkFor(s, req, userId),
   })
 
   const register = async (

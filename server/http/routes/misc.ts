@@ -17,6 +17,7 @@ import type { Services } from '../../services'
 import { offeredProviders } from '../../social/config'
 import { messageError } from '../errors'
 import { countryOf } from '../geo'
+import { mirrorTarget } from '../../geo/hosts'
 import { parseBody } from '../parse'
 import { analyticsConfigOf } from './analytics'
 
@@ -63,10 +64,12 @@ export function miscRoutes(app: FastifyInstance, s: Services): void {
     return { ip: req.ip, country_code: country } satisfies GeoResponse
   })
 
-  app.get('/mirror', async () => {
+  app.get('/mirror', async (req) => {
     const m = s.config.mirror
+    // The host asking (the page's, as the API shares it) decides, so the new host never loops.
+    const newLink = mirrorTarget(s.config, req.host)
     return {
-      redirect: m.newLink ? { newLink: m.newLink } : null,
+      redirect: newLink ? { newLink } : null,
       meta_yandex_verification: m.yandexVerification,
       sso: m.sso,
     } satisfies MirrorResponse
@@ -74,9 +77,9 @@ export function miscRoutes(app: FastifyInstance, s: Services): void {
 
   app.post('/middleware/mirrorRedirect', async (req) => {
     const { domain } = parseBody(mirrorDomainRequest, req)
-    const newLink = s.config.mirror.newLink
-    // Only a domain that is not already the target is sent on.
-    const redirect = newLink && new URL(newLink).host !== domain ? { newLink } : null
+    // Only a domain that is not already the target is sent on (server/geo/hosts.ts).
+    const newLink = mirrorTarget(s.config, domain)
+    const redirect = newLink ? { newLink } : null
     return { redirect }
   })
 

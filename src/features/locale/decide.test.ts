@@ -108,3 +108,31 @@ describe('decideInitialLocale', () => {
     expect(isSearchBot(chromeUA)).toBe(false)
   })
 })
+
+describe('matched-host mode (enOnly)', () => {
+  const enOnly = { ...base, enOnly: true }
+  it('shows a /ru address in English at the unprefixed address', () => {
+    expect(decideInitialLocale({ ...enOnly, pathname: '/ru/bonuses' })).toEqual({
+      locale: 'en',
+      redirectTo: '/bonuses',
+      fromUrl: false,
+    })
+  })
+
+  it('does not send a Russian speaker to /ru, nor a saved ru user', () => {
+    expect(decideInitialLocale({ ...enOnly, pathname: '/top', languages: ['ru-RU'] })).toEqual({
+      locale: 'en',
+      redirectTo: null,
+      fromUrl: false,
+    })
+    expect(decideInitialLocale({ ...enOnly, pathname: '/top', userLocale: 'ru' }).locale).toBe('en')
+  })
+
+  it('leaves kz alone', () => {
+    expect(decideInitialLocale({ ...enOnly, pathname: '/kz/top' })).toEqual({
+      locale: 'kz',
+      redirectTo: null,
+      fromUrl: true,
+    })
+  })
+})

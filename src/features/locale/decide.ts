@@ -13,6 +13,8 @@ export interface LocaleInputs {
   languages: readonly string[]
   /** `navigator.userAgent`. */
   userAgent: string
+  /** Matched-host mode (GET /host_config `en_only`): Russian is shown in English. */
+  enOnly?: boolean
 }
 
 /** The outcome: the active locale and, when the URL must change, the pathname to replace it with. */
@@ -51,6 +53,14 @@ export function preferredLocale(inputs: Omit<LocaleInputs, 'pathname' | 'userAge
  * except for search bots.
  */
 export function decideInitialLocale(inputs: LocaleInputs): LocaleDecision {
+  const decision = decideLocale(inputs)
+  if (!inputs.enOnly || decision.locale !== 'ru') return decision
+  // Matched-host mode (SPEC.md section 4): ru becomes en, at the unprefixed address.
+  const { path } = splitLocalePath(inputs.pathname)
+  return { locale: DEFAULT_LOCALE, redirectTo: decision.fromUrl ? path : null, fromUrl: false }
+}
+
+function decideLocale(inputs: LocaleInputs): LocaleDecision {
   const { locale, path, prefixed } = splitLocalePath(inputs.pathname)
   if (prefixed) return { locale, redirectTo: null, fromUrl: true }
   if (isSearchBot(inputs.userAgent)) return { locale, redirectTo: null, fromUrl: false }

@@ -7,6 +7,7 @@ import i18next, { type TOptions } from 'i18next'
 import { createApi, urlsForPage, type Api, type ApiClientOptions, type Translate } from '../../api'
 import type { Region } from '../../../contract'
 import { useSession } from '../../stores/session'
+import { useGeo } from '../../stores/geo'
 import { showToast } from '../../stores/toasts'
 import { splitLocalePath } from '../locale/paths'
 import { readToken, removeToken, writeToken } from './cookies'
@@ -47,7 +48,8 @@ export function appApiOptions(
     setToken: (token) => writeToken(token),
     // The router keeps the locale in the URL prefix (/ru/..., /kz/...; none for en).
     getLocale: () => splitLocalePath(page.pathname).locale,
-    getRegion: () => regionOf(useSession.getState().user),
+    // The geo answer's region (src/features/geo); until it comes, or for bots, the user's.
+    getRegion: () => useGeo.getState().region ?? regionOf(useSession.getState().user),
     onLogout: logOutLocally,
     redirect: (url) => page.assign(url),
     t: translateError,

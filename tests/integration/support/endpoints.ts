@@ -233,6 +233,12 @@ export const endpoints: Endpoint[] = [
   // 404 while BOT_CHECK is not `altcha` (the harness runs it off; botcheck.test.ts turns it on).
   { method: 'GET', path: '/api/captcha/challenge', auth: false },
   { method: 'GET', path: '/api/mirror', auth: false },
+  { method: 'GET', path: '/api/host_config?host=tessera.test', auth: false },
+  {
+    method: 'GET',
+    path: '/api/sso/enter?ticket=st_x&return=http%3A%2F%2Ftessera.test%2F',
+    auth: false,
+  },
   {
     method: 'POST',
     path: '/api/middleware/mirrorRedirect',
