@@ -17,11 +17,14 @@ import { ownBuildId, startBuildWatch } from './features/deploys/buildWatch'
 import { useAppUpdate } from './features/deploys/updateStore'
 import { createAppRouter } from './routes/router'
 import { useSession } from './stores/session'
+import { adoptSimpleAuthToken, startAttribution } from './features/attribution'
 
 async function mount(): Promise<void> {
   const root = document.getElementById('root')
   if (!root) throw new Error('[main] #root element missing')
 
+  // A `?simpleAuthToken=` link signs in: its token becomes the session's before the session starts.
+  adoptSimpleAuthToken(window.location, window.history)
   // First: a kept session's user (and the saved locale) takes part in the locale decision.
   await startSession(import.meta.env, window.location)
 
@@ -44,6 +47,7 @@ async function mount(): Promise<void> {
   startLocaleSync(router, decision.locale)
   startModalUrlSync(router)
   installGlobalErrorHandlers(router)
+  startAttribution(appApi(), router)
 
   // The first frame shows the whole page: its route's code and texts (the crash game, the FAQ)
   // are in before anything is drawn, so nothing drawn is pushed aside when they arrive.

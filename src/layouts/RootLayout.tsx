@@ -7,6 +7,8 @@ import { Footer } from './Footer'
 import { SandboxBanner } from '../features/sandbox/SandboxBanner'
 import { UpdateNotice } from '../features/deploys/UpdateNotice'
 import { Header } from './Header'
+import { ConsentBanner } from '../features/consent/ConsentBanner'
+import { AdBonusDialog } from '../features/attribution/AdBonusDialog'
 
 const NOT_FOUND_TITLE = 'errorPages:notFound.documentTitle'
 const NOT_FOUND_META = 'errorPages:code.404.text'
@@ -74,6 +76,8 @@ export function RootLayout() {
       <ModalHost />
       <Toaster />
       <UpdateNotice />
+      <AdBonusDialog />
+      <ConsentBanner />
     </div>
   )
 }

@@ -18,6 +18,8 @@ import { authOf, requireUser } from '../auth'
 import { fieldError, forbidden, messageError } from '../errors'
 import { fromLoopback } from '../loopback'
 import { parseBody, parseParams, parseQuery } from '../parse'
+import { storedAttribution } from './attribution'
+import { attachPromo } from './bonus'
 import { sessionClient } from './profileArea'
 
 const socialComplete = z.object({
@@ -107,7 +109,7 @@ function providerRoutes(app: FastifyInstance, s: Services): void {
       id: number
       provider: string
       origin: string
-      params: { currency: string | null }
+      params: { currency: string | null; promo?: string | null; attribution?: unknown }
     }>(
       `UPDATE social_logins SET used_at = $2 WHERE state_hash = $1 AND used_at IS NULL AND expires_at > $2
        RETURNING id, provider, origin, params`,
@@ -134,7 +136,10 @@ function providerRoutes(app: FastifyInstance, s: Services): void {
           countryCode: s.config.defaultCountry,
           socialProvider: login.provider,
           socialSubject: body.subject,
+          attribution: storedAttribution(login.params.attribution),
         })) ?? (await find())[0]?.id
+      if (userId !== undefined && login.params.promo)
+        await attachPromo(s, userId, login.params.promo)
     }
     if (userId === undefined) throw new Error('[sandbox] social user could not be created')
     const tokens = await s.sessions.create(userId, sessionClient(req))

@@ -16,6 +16,7 @@ import { authOf, bearerToken, requireUser } from '../auth'
 import { fieldError, HttpError, messageError, unauthenticated } from '../errors'
 import { parseBody } from '../parse'
 import { limit } from '../rateLimit'
+import { socialAttribution } from './attribution'
 
 const SOCIAL_STATE_TTL_MS = 10 * 60_000
 
@@ -69,7 +70,12 @@ export function sessionRoutes(app: FastifyInstance, s: Services): void {
         hashToken(state),
         body.provider,
         origin,
-        JSON.stringify({ promo: body.promo ?? null, currency: body.currency ?? null }),
+        JSON.stringify({
+          promo: body.promo ?? null,
+          currency: body.currency ?? null,
+          // Stored with the account the log-in creates, as a registration's (docs/api.md).
+          attribution: socialAttribution(body),
+        }),
         new Date(s.now().getTime() + SOCIAL_STATE_TTL_MS),
       ],
     )

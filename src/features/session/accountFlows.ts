@@ -67,8 +67,11 @@ export function appRegisterMachine(api: Pick<Api, 'auth' | 'profile'>): Register
   return registerMachine.provide({
     actors: {
       register: fromPromise(({ input, signal }) => {
+        const attribution = readRegistrationAttribution()
         const extras = {
-          ...readRegistrationAttribution(),
+          ...attribution,
+          // The form's field wins over the cookie; a field the player emptied sends none.
+          promo: input.promo === undefined ? attribution.promo : input.promo.trim() || null,
           fpp: currentFingerprint(),
           currency: input.currency,
           locale: input.locale,

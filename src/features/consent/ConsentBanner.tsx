@@ -1,0 +1,147 @@
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
+import { Link } from '@tanstack/react-router'
+import { useTranslation } from 'react-i18next'
+
+import {
+  ALL_ALLOWED,
+  NECESSARY_ONLY,
+  useConsent,
+  type ConsentCategory,
+  type ConsentChoice,
+} from './consent'
+import './consentBanner.css'
+
+const CATEGORIES: readonly ConsentCategory[] = ['analytics', 'marketing']
+
+/**
+ * The cookie banner (Privacy §4): asks before analytics or marketing cookies are written, with
+ * Accept all, Necessary only, or a choice per category. Shown until the player answers, and again
+ * from the footer's "Cookie settings". A labelled region docked at the bottom, not a modal: the
+ * page stays usable, and a spacer of its height at the end of the page lets anything under it
+ * (a bet button at 375 px) be scrolled above it.
+ */
+export function ConsentBanner() {
+  const { t } = useTranslation()
+  const choice = useConsent((s) => s.choice)
+  const editing = useConsent((s) => s.editing)
+  const choose = useConsent((s) => s.choose)
+  const cancelEdit = useConsent((s) => s.cancelEdit)
+  const open = choice === null || editing
+  const [details, setDetails] = useState(false)
+  const [picked, setPicked] = useState<ConsentChoice>(choice ?? NECESSARY_ONLY)
+  const region = useRef<HTMLElement>(null)
+  const [height, setHeight] = useState(0)
+  const id = useId()
+
+  // Reopened from the footer: the choice so far, the categories shown, focus in the banner.
+  useEffect(() => {
+    if (!editing) return
+    setPicked(choice ?? NECESSARY_ONLY)
+    setDetails(true)
+    region.current?.focus()
+  }, [editing]) // eslint-disable-line react-hooks/exhaustive-deps
+
+  useLayoutEffect(() => {
+    const element = region.current
+    if (!open || !element) return
+    setHeight(element.offsetHeight)
+    if (typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(() => setHeight(element.offsetHeight))
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [open])
+
+  if (!open) return null
+  const titleId = `${id}-title`
+  return (
+    <>
+      <div className="consent-spacer" style={{ height }} aria-hidden="true" />
+      <section
+        ref={region}
+        className="consent-banner"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        data-testid="consent.banner"
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && choice !== null) cancelEdit()
+        }}
+      >
+        <div className="consent-banner__text">
+          <h2 id={titleId} className="consent-banner__title">
+            {t('consent:title')}
+          </h2>
+          <p className="consent-banner__lead">
+            {t('consent:lead')}{' '}
+            <Link to="/policy/ru/confidential" data-testid="consent.policy-link">
+              {t('consent:policyLink')}
+            </Link>
+          </p>
+        </div>
+        {details && (
+          <fieldset className="consent-banner__categories" data-testid="consent.categories">
+            <legend className="consent-banner__legend">{t('consent:categories')}</legend>
+            <label className="consent-banner__category">
+              <input type="checkbox" checked disabled />
+              <span>
+                <strong>{t('consent:necessary.name')}</strong> {t('consent:necessary.text')}
+              </span>
+            </label>
+            {CATEGORIES.map((category) => (
+              <label key={category} className="consent-banner__category">
+                <input
+                  type="checkbox"
+                  checked={picked[category]}
+                  data-testid={`consent.${category}`}
+                  onChange={(event) =>
+                    setPicked((prev) => ({ ...prev, [category]: event.target.checked }))
+                  }
+                />
+                <span>
+                  <strong>{t(`consent:${category}.name`)}</strong> {t(`consent:${category}.text`)}
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        )}
+        <div className="consent-banner__actions">
+          <button
+            type="button"
+            className="button button--primary"
+            data-testid="consent.accept-all"
+            onClick={() => choose(ALL_ALLOWED)}
+          >
+            {t('consent:acceptAll')}
+          </button>
+          <button
+            type="button"
+            className="button"
+            data-testid="consent.necessary-only"
+            onClick={() => choose(NECESSARY_ONLY)}
+          >
+            {t('consent:necessaryOnly')}
+          </button>
+          {details ? (
+            <button
+              type="button"
+              className="button"
+              data-testid="consent.save"
+              onClick={() => choose(picked)}
+            >
+              {t('consent:save')}
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="button button--ghost"
+              aria-expanded={false}
+              data-testid="consent.choose"
+              onClick={() => setDetails(true)}
+            >
+              {t('consent:choose')}
+            </button>
+          )}
+        </div>
+      </section>
+    </>
+  )
+}
