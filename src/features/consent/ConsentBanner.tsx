@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 
@@ -25,37 +25,44 @@ const CATEGORIES: readonly { id: ConsentCategory; name: string; text: string }[]
  * (a bet button at 375 px) be scrolled above it.
  */
 export function ConsentBanner() {
-  const { t } = useTranslation()
   const choice = useConsent((s) => s.choice)
   const editing = useConsent((s) => s.editing)
+  if (choice !== null && !editing) return null
+  // Keyed by `editing`: reopening starts from the choice so far with the categories shown.
+  return <BannerBody key={String(editing)} choice={choice} editing={editing} />
+}
+
+function BannerBody({ choice, editing }: { choice: ConsentChoice | null; editing: boolean }) {
+  const { t } = useTranslation()
   const choose = useConsent((s) => s.choose)
   const cancelEdit = useConsent((s) => s.cancelEdit)
-  const open = choice === null || editing
-  const [details, setDetails] = useState(false)
+  const [details, setDetails] = useState(editing)
   const [picked, setPicked] = useState<ConsentChoice>(choice ?? NECESSARY_ONLY)
   const region = useRef<HTMLElement>(null)
   const [height, setHeight] = useState(0)
   const id = useId()
 
-  // Reopened from the footer: the choice so far, the categories shown, focus in the banner.
   useEffect(() => {
-    if (!editing) return
-    setPicked(choice ?? NECESSARY_ONLY)
-    setDetails(true)
-    region.current?.focus()
-  }, [editing]) // eslint-disable-line react-hooks/exhaustive-deps
-
-  useLayoutEffect(() => {
     const element = region.current
-    if (!open || !element) return
-    setHeight(element.offsetHeight)
-    if (typeof ResizeObserver === 'undefined') return
-    const observer = new ResizeObserver(() => setHeight(element.offsetHeight))
-    observer.observe(element)
-    return () => observer.disconnect()
-  }, [open])
+    if (!element) return
+    // Reopened from the footer: focus moves into the banner, and Escape leaves the choice as it was.
+    if (editing) element.focus()
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && choice !== null) cancelEdit()
+    }
+    element.addEventListener('keydown', onKey)
+    // The first observation comes at once, so the spacer matches from the first frame on.
+    const observer =
+      typeof ResizeObserver === 'undefined'
+        ? undefined
+        : new ResizeObserver(() => setHeight(element.offsetHeight))
+    observer?.observe(element)
+    return () => {
+      element.removeEventListener('keydown', onKey)
+      observer?.disconnect()
+    }
+  }, [editing, choice, cancelEdit])
 
-  if (!open) return null
   const titleId = `${id}-title`
   return (
     <>
@@ -66,9 +73,6 @@ export function ConsentBanner() {
         aria-labelledby={titleId}
         tabIndex={-1}
         data-testid="consent.banner"
-        onKeyDown={(event) => {
-          if (event.key === 'Escape' && choice !== null) cancelEdit()
-        }}
       >
         <div className="consent-banner__text">
           <h2 id={titleId} className="consent-banner__title">
