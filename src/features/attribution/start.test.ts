@@ -13,8 +13,7 @@ afterEach(() => {
   useSession.setState({ user: null })
 })
 
-const search =
-  '?utm_source=s&utm_medium=m&utm_campaign=c&utm_term=t&subH=h1&pr=p1&promo=WELCOME100'
+const search = '?utm_source=s&utm_medium=m&utm_campaign=c&utm_term=t&subH=h1&pr=p1&promo=WELCOME100'
 
 function start() {
   const api = {
