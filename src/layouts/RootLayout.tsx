@@ -7,8 +7,8 @@ import { Footer } from './Footer'
 import { SandboxBanner } from '../features/sandbox/SandboxBanner'
 import { UpdateNotice } from '../features/deploys/UpdateNotice'
 import { Header } from './Header'
-import { ConsentBanner } from '../features/consent/ConsentBanner'
-import { AdBonusDialog } from '../features/attribution/AdBonusDialog'
+import { ConsentBanner } from '../features/consent/ConsentGate'
+import { AdBonusSlot } from '../features/attribution/AdBonusSlot'
 
 const NOT_FOUND_TITLE = 'errorPages:notFound.documentTitle'
 const NOT_FOUND_META = 'errorPages:code.404.text'
@@ -76,7 +76,7 @@ export function RootLayout() {
       <ModalHost />
       <Toaster />
       <UpdateNotice />
-      <AdBonusDialog />
+      <AdBonusSlot />
       <ConsentBanner />
     </div>
   )

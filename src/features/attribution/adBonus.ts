@@ -8,11 +8,12 @@ import { create } from 'zustand'
 
 import type { UtmResponse } from '../../../contract'
 import { readCookie, writeCookie } from './cookieTable'
-import { AD_BONUS_MODAL_PENDING } from './triggers'
 
 /** An ad bonus as the middleware answers it. */
 export type AdBonus = NonNullable<UtmResponse['promo']>
 
+/** `adBonusModal` while the player has not closed the ad-bonus modal yet. */
+export const AD_BONUS_MODAL_PENDING = 'pending'
 /** `adBonusModal` once the player has closed the modal. */
 export const AD_BONUS_MODAL_SEEN = 'seen'
 

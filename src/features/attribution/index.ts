@@ -16,6 +16,6 @@ export {
   readFingerprint,
   scheduleFingerprint,
 } from './fingerprint'
-export { AdBonusDialog } from './AdBonusDialog'
+export { AdBonusSlot } from './AdBonusSlot'
 export { adoptSimpleAuthToken } from './simpleAuth'
 export { startAttribution } from './start'

@@ -6,6 +6,9 @@ import type { User } from '../../../contract'
 import { useSession } from '../../stores/session'
 import { ALL_ALLOWED, NECESSARY_ONLY, useConsent } from '../consent/consent'
 import { startAttribution } from './start'
+// Loaded up front, so the lazy imports inside startAttribution resolve at once.
+import './promo'
+import './triggers'
 
 afterEach(() => {
   for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' })
@@ -45,9 +48,8 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 describe('consent gating of the landing triggers', () => {
   it('checks the promo at once but calls no middleware before marketing is allowed', async () => {
     const { api, calls } = start()
-    await settle()
+    await vi.waitFor(() => expect(Cookies.get('promo')).toBe('WELCOME100'))
     expect(api.bonus.promo).toHaveBeenCalledWith('WELCOME100')
-    expect(Cookies.get('promo')).toBe('WELCOME100')
     expect(calls()).toBe(0)
     useConsent.getState().choose(NECESSARY_ONLY)
     await settle()

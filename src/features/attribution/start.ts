@@ -10,23 +10,28 @@ import { useSession } from '../../stores/session'
 import { isAllowed, whenAllowed } from '../consent/consent'
 import { resumeAdBonus, useAdBonus } from './adBonus'
 import { currentFingerprint } from './fingerprint'
-import { checkPromo } from './promo'
-import { attachSource, queryOf, runLandingTriggers, type TriggerDeps } from './triggers'
+import { readCookie } from './cookieTable'
+import type { TriggerDeps } from './triggers'
 
 type Search = Record<string, unknown>
 
 /** Starts the promo check, the landing triggers and attachSource. Call once, after the router. */
 export function startAttribution(api: Api, router: AnyRouter, page: Location = location): void {
-  const query = queryOf(page.search)
-  void checkPromo({
-    api,
-    search: () => page.search,
-    stripPromoFromUrl: () => {
-      const { pathname, hash } = router.state.location
-      const { promo: _gone, ...search } = router.state.location.search as Search
-      void router.navigate({ to: pathname, search, hash, replace: true })
-    },
-  })
+  const search = page.search
+  // The check's code loads only for a visit that has a promo code to check.
+  if (new URLSearchParams(search).has('promo') || readCookie('promo')) {
+    void import('./promo').then(({ checkPromo }) =>
+      checkPromo({
+        api,
+        search: () => page.search,
+        stripPromoFromUrl: () => {
+          const { pathname, hash } = router.state.location
+          const { promo: _gone, ...query } = router.state.location.search as Search
+          void router.navigate({ to: pathname, search: query, hash, replace: true })
+        },
+      }),
+    )
+  }
 
   const deps: TriggerDeps = {
     api,
@@ -38,16 +43,18 @@ export function startAttribution(api: Api, router: AnyRouter, page: Location = l
   }
   // Once per signed-in player and page: at start, and after a log-in or registration.
   let attachedFor: unknown = null
-  const attachIfSignedIn = () => {
-    const user = useSession.getState().user
-    if (!user || user.id === attachedFor || !isAllowed('marketing')) return
-    attachedFor = user.id
-    void attachSource(deps)
-  }
   whenAllowed('marketing', () => {
     resumeAdBonus()
-    // attachSource after the triggers, so it carries the advId the utm call answers.
-    void runLandingTriggers(query, deps).then(() => {
+    // The triggers' code loads only with consent: most visits never need it.
+    void import('./triggers').then(async ({ attachSource, queryOf, runLandingTriggers }) => {
+      const attachIfSignedIn = () => {
+        const user = useSession.getState().user
+        if (!user || user.id === attachedFor || !isAllowed('marketing')) return
+        attachedFor = user.id
+        void attachSource(deps)
+      }
+      // attachSource after the triggers, so it carries the advId the utm call answers.
+      await runLandingTriggers(queryOf(search), deps)
       attachIfSignedIn()
       useSession.subscribe(attachIfSignedIn)
     })

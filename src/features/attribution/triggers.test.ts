@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import { ALL_ALLOWED, useConsent } from '../consent/consent'
 import { readCookie, writeCookie } from './cookieTable'
+import { AD_BONUS_MODAL_PENDING } from './adBonus'
 import {
-  AD_BONUS_MODAL_PENDING,
   attachSource,
   attachSourceBody,
   queryOf,

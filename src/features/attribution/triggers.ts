@@ -19,6 +19,7 @@
  */
 import type { Api } from '../../api'
 import type { AttachSourceRequest, UtmResponse } from '../../../contract'
+import { AD_BONUS_MODAL_PENDING } from './adBonus'
 import { readCookie, writeCookie, type AttributionCookie } from './cookieTable'
 
 /** A page query as the middleware calls take it: the first value of each key. */
@@ -113,9 +114,6 @@ async function utm(query: QueryMap, deps: TriggerDeps): Promise<void> {
   writeCookie('adBonusModal', AD_BONUS_MODAL_PENDING)
   deps.onAdBonus(answer.promo)
 }
-
-/** `adBonusModal` while the player has not closed the ad-bonus modal yet. */
-export const AD_BONUS_MODAL_PENDING = 'pending'
 
 /**
  * Runs the triggers of a landing query (call it with marketing consent). Resolves when every

@@ -1,5 +1,5 @@
 import { createMemoryHistory } from '@tanstack/react-router'
-import { act, render, screen, within } from '@testing-library/react'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import i18next from 'i18next'
 import Cookies from 'js-cookie'
@@ -30,7 +30,7 @@ const banner = () => screen.queryByRole('region', { name: 'Cookies on this site'
 describe('consent banner', () => {
   it('asks a player who has not chosen, in a labelled region, and Accept all allows both', async () => {
     const user = await renderApp()
-    expect(banner()).not.toBeNull()
+    await screen.findByRole('region', { name: 'Cookies on this site' })
     await user.click(within(banner()!).getByRole('button', { name: 'Accept all' }))
     expect(banner()).toBeNull()
     expect(isAllowed('analytics')).toBe(true)
@@ -40,14 +40,14 @@ describe('consent banner', () => {
 
   it('Necessary only allows neither', async () => {
     const user = await renderApp()
-    await user.click(screen.getByRole('button', { name: 'Necessary only' }))
+    await user.click(await screen.findByRole('button', { name: 'Necessary only' }))
     expect(banner()).toBeNull()
     expect(Cookies.get(CONSENT_COOKIE)).toBe('v1.a0.m0')
   })
 
   it('chooses per category with the keyboard', async () => {
     const user = await renderApp()
-    screen.getByRole('button', { name: 'Choose' }).focus()
+    ;(await screen.findByRole('button', { name: 'Choose' })).focus()
     await user.keyboard('{Enter}')
     const analytics = screen.getByRole('checkbox', { name: /Analytics/ })
     expect((screen.getByRole('checkbox', { name: /Necessary/ }) as HTMLInputElement).disabled).toBe(
@@ -67,7 +67,7 @@ describe('consent banner', () => {
     const user = await renderApp()
     expect(banner()).toBeNull()
     await user.click(screen.getByRole('button', { name: 'Cookie settings' }))
-    expect(document.activeElement).toBe(banner())
+    await waitFor(() => expect(document.activeElement).toBe(banner()))
     expect((screen.getByRole('checkbox', { name: /Marketing/ }) as HTMLInputElement).checked).toBe(
       true,
     )

@@ -17,22 +17,14 @@ const CATEGORIES: readonly { id: ConsentCategory; name: string; text: string }[]
   { id: 'marketing', name: 'consent:marketing.name', text: 'consent:marketing.text' },
 ]
 
-/**
- * The cookie banner (Privacy §4): asks before analytics or marketing cookies are written, with
- * Accept all, Necessary only, or a choice per category. Shown until the player answers, and again
- * from the footer's "Cookie settings". A labelled region docked at the bottom, not a modal: the
- * page stays usable, and a spacer of its height at the end of the page lets anything under it
- * (a bet button at 375 px) be scrolled above it.
- */
-export function ConsentBanner() {
-  const choice = useConsent((s) => s.choice)
-  const editing = useConsent((s) => s.editing)
-  if (choice !== null && !editing) return null
-  // Keyed by `editing`: reopening starts from the choice so far with the categories shown.
-  return <BannerBody key={String(editing)} choice={choice} editing={editing} />
-}
-
-function BannerBody({ choice, editing }: { choice: ConsentChoice | null; editing: boolean }) {
+/** The banner itself, loaded when it is first shown (see ConsentGate.tsx). */
+export function BannerBody({
+  choice,
+  editing,
+}: {
+  choice: ConsentChoice | null
+  editing: boolean
+}) {
   const { t } = useTranslation()
   const choose = useConsent((s) => s.choose)
   const cancelEdit = useConsent((s) => s.cancelEdit)
