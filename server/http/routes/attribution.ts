@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import type { SocialLoginRequest } from '../../../contract'
+import { attributionReportQuery, type SocialLoginRequest } from '../../../contract'
 import type { Services } from '../../services'
 import { forbidden } from '../errors'
 import { fromLoopback } from '../loopback'
@@ -31,11 +31,6 @@ export function storedAttribution(raw: unknown): Record<string, string | null> {
   return Object.fromEntries(FIELDS.map((k) => [k, parsed.data[k] ?? null]))
 }
 
-const reportQuery = z.object({
-  email: z.string().max(254).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-})
-
 /**
  * GET /sandbox/attribution (sandbox mode, this machine only): the newest registrations with their
  * attribution and the newest marketing events, optionally of one e-mail's account. What an
@@ -49,7 +44,7 @@ export function attributionReportRoutes(api: FastifyInstance, s: Services): void
       })
     }
     app.get('/sandbox/attribution', async (req) => {
-      const { email, limit } = parseQuery(reportQuery, req)
+      const { email, limit } = parseQuery(attributionReportQuery, req)
       const users = await s.db.query<{ id: number; email: string | null; attribution: unknown }>(
         `SELECT id, email, attribution FROM users
          WHERE $1::text IS NULL OR email = $1 ORDER BY id DESC LIMIT $2`,
