@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
+import { answeredConsent } from './tests/e2e/support/consent'
 
 /**
  * End-to-end tests drive the system Chromium (Debian's `chromium` package) through
@@ -20,6 +21,8 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
+    // Consent answered "necessary only" before each test; see tests/e2e/support/consent.ts.
+    storageState: answeredConsent(),
     launchOptions: {
       executablePath,
       args: [

@@ -106,6 +106,8 @@ export const socialLoginRequest = z.object({
   partner: optionalText,
   adplace: optionalText,
   stag: optionalText,
+  /** Device fingerprint, stored with an account the log-in creates. */
+  fpp: z.nullish(text(256)),
 })
 export type SocialLoginRequest = z.input<typeof socialLoginRequest>
 export const socialLoginResponse = z.object({

@@ -54,7 +54,14 @@ export const affiliateRequest = z.object({ query: queryMap })
 export const affiliateResponse = z.object({
   partner: z.nullable(z.string()),
   adplace: z.nullable(z.string()),
+  /** The rest of the click's attribution, where the middleware knows it (cookies of section 3). */
+  stag: z.nullish(z.string()),
+  partnerId: z.nullish(z.string()),
+  advertiseUid: z.nullish(z.string()),
+  advertiseSource: z.nullish(z.string()),
+  cpaOneUid: z.nullish(z.string()),
 })
+export type AffiliateResponse = z.infer<typeof affiliateResponse>
 
 /** POST middleware/ip body. Errors are ignored by the client. */
 export const middlewareIpRequest = z.object({

@@ -15,6 +15,7 @@ import { passwordRoutes } from './http/routes/password'
 import { profileRoutes } from './http/routes/profile'
 import { profileAreaRoutes } from './http/routes/profileArea'
 import { sandboxRoutes } from './http/routes/sandbox'
+import { attributionReportRoutes } from './http/routes/attribution'
 import { sessionRoutes } from './http/routes/session'
 import { socialRoutes } from './http/routes/social'
 import { testHookRoutes } from './http/routes/testHooks'
@@ -81,6 +82,7 @@ export async function buildApp(opts: {
       for (const game of games) game.routes?.(api, services)
       botCheckRoutes(api, services)
       if (config.sandbox) sandboxRoutes(api, services)
+      if (config.sandbox) attributionReportRoutes(api, services)
       if (services.testHooks) testHookRoutes(api, services.testHooks, config.trustProxy, services)
     },
     { prefix: API_PREFIX },

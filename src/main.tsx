@@ -21,11 +21,14 @@ import { useSession } from './stores/session'
 import { startAnalytics } from './features/analytics'
 import { checkMirror, startGeo } from './features/geo/start'
 import { firstLoadRedirect, followGeoBlock, NO_ACCESS_PATH } from './features/geo/guard'
+import { adoptSimpleAuthToken, startAttribution } from './features/attribution'
 
 async function mount(): Promise<void> {
   const root = document.getElementById('root')
   if (!root) throw new Error('[main] #root element missing')
 
+  // A `?simpleAuthToken=` link signs in: its token becomes the session's before the session starts.
+  adoptSimpleAuthToken(window.location, window.history)
   // First: a kept session's user (and the saved locale) takes part in the locale decision.
   const session = startSession(import.meta.env, window.location)
   // Beside it, the geo and host checks: a blocked visitor's first frame is /no-access, and a
@@ -61,6 +64,7 @@ async function mount(): Promise<void> {
   startModalUrlSync(router)
   installGlobalErrorHandlers(router)
   followGeoBlock(() => void router.navigate({ to: NO_ACCESS_PATH, replace: true }))
+  startAttribution(appApi(), router)
 
   // The first frame shows the whole page: its route's code and texts (the crash game, the FAQ)
   // are in before anything is drawn, so nothing drawn is pushed aside when they arrive.

@@ -15,6 +15,7 @@ export const socialParams = z.object({
   partner: z.string().nullish().catch(null),
   adplace: z.string().nullish().catch(null),
   stag: z.string().nullish().catch(null),
+  fpp: z.string().nullish().catch(null),
 })
 /** {@link socialParams} as stored. */
 export type SocialParams = z.infer<typeof socialParams>
@@ -45,6 +46,7 @@ export async function signInSocialAccount(
       adplace: params.adplace ?? null,
       stag: params.stag ?? null,
       promo: params.promo ?? null,
+      fpp: params.fpp ?? null,
     }
     const created = await insertUser(s.db, {
       registerMethod: 'social',

@@ -13,6 +13,7 @@ import {
   type ClientConfigResponse,
   geoResponse,
   latestBuildResponse,
+  middlewareIpResponse,
   mirrorListResponse,
   mirrorRedirectResponse,
   mirrorResponse,
@@ -22,6 +23,7 @@ import {
   utmResponse,
   type GeoResponse,
   type LatestBuildResponse,
+  type MiddlewareIpResponse,
   type MirrorResponse,
   type SandboxKycRequest,
   type SandboxKycResponse,
@@ -111,11 +113,11 @@ export function miscEndpoints(client: ApiClient) {
     /** POST /middleware/affiliate with the page query. */
     affiliate: (query: z.input<typeof queryMap>, o?: CallOptions) =>
       silentPost('middleware/affiliate', affiliateResponse, { query }, o),
-    /** POST middleware/ip; the caller ignores failures. */
+    /** POST middleware/ip; answers the address the server saw. The caller ignores failures. */
     reportIp: (
       body: z.input<typeof middlewareIpRequest>,
       o?: CallOptions,
-    ): Promise<SuccessResponse> => silentPost('middleware/ip', successResponse, body, o),
+    ): Promise<MiddlewareIpResponse> => silentPost('middleware/ip', middlewareIpResponse, body, o),
     /** POST middleware/registerPageOpenEvent, sent when the URL has `subH`. */
     registerPageOpen: (
       body: z.input<typeof registerPageOpenEventRequest>,

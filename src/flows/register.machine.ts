@@ -27,20 +27,28 @@ import {
 /** The form's fields. */
 export type RegisterField = 'email' | 'phone' | 'password' | 'currency'
 
+/**
+ * The sign-up form's promo field: the code to send, empty when the player cleared it. Absent
+ * when the form has no such field (the app edge then sends the `promo` cookie's).
+ */
+interface PromoField {
+  readonly promo?: string
+}
+
 /** What the player chose. Phones are E.164. */
 export type RegisterDetails =
-  | {
+  | (PromoField & {
       readonly channel: 'email'
       readonly email: string
       readonly password: string
       readonly currency: Currency
-    }
-  | {
+    })
+  | (PromoField & {
       readonly channel: 'phone'
       readonly phone: string
       readonly password: string
       readonly currency: Currency
-    }
+    })
 
 /** What the `register` actor is given: the details plus the interface locale. */
 export type RegisterRequest = RegisterDetails & { readonly locale: Locale }

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 import { Tooltip } from '../components/Tooltip'
 import { LanguageSwitch } from './LanguageSwitch'
+import { useConsent } from '../features/consent/consent'
 
 const LINKS = [
   { to: '/policy/en/user-agreement', label: 'common:footer.userAgreementEn', id: 'agreement-en' },
@@ -25,6 +26,16 @@ export function Footer() {
               </Link>
             </li>
           ))}
+          <li>
+            <button
+              type="button"
+              className="footer__link-button"
+              data-testid="footer.cookie-settings"
+              onClick={() => useConsent.getState().edit()}
+            >
+              {t('consent:footerLink')}
+            </button>
+          </li>
         </ul>
       </nav>
       <div className="footer__legal">

@@ -8,6 +8,8 @@ import { SandboxBanner } from '../features/sandbox/SandboxBanner'
 import { UpdateNotice } from '../features/deploys/UpdateNotice'
 import { PwaNotices } from '../features/pwa'
 import { Header } from './Header'
+import { ConsentBanner } from '../features/consent/ConsentGate'
+import { AdBonusSlot } from '../features/attribution/AdBonusSlot'
 
 const NOT_FOUND_TITLE = 'errorPages:notFound.documentTitle'
 const NOT_FOUND_META = 'errorPages:code.404.text'
@@ -76,6 +78,8 @@ export function RootLayout() {
       <Toaster />
       <UpdateNotice />
       <PwaNotices />
+      <AdBonusSlot />
+      <ConsentBanner />
     </div>
   )
 }

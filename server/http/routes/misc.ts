@@ -8,8 +8,10 @@ import {
   mirrorDomainRequest,
   registerPageOpenEventRequest,
   utmRequest,
+  type AffiliateResponse,
   type ClientConfigResponse,
   type GeoResponse,
+  type MiddlewareIpResponse,
   type MirrorResponse,
   type UtmResponse,
 } from '../../../contract'
@@ -91,13 +93,25 @@ export function miscRoutes(app: FastifyInstance, s: Services): void {
   app.post('/middleware/affiliate', async (req) => {
     const { query } = parseBody(affiliateRequest, req)
     await record('affiliate', query)
-    return { partner: query.partner ?? null, adplace: query.adplace ?? null }
+    // The reference middleware takes the click's attribution from the query itself; an operator's
+    // would look the partner up by `pr` (the referral hash) here.
+    const pick = (key: string) => query[key] || null
+    return {
+      partner: pick('partner'),
+      adplace: pick('adplace'),
+      stag: pick('stag'),
+      partnerId: pick('partnerId'),
+      advertiseUid: pick('advertiseUid'),
+      advertiseSource: pick('advertiseSource'),
+      cpaOneUid: pick('cpaOneUid'),
+    } satisfies AffiliateResponse
   })
 
   app.post('/middleware/ip', async (req) => {
     const body = parseBody(middlewareIpRequest, req)
     await record('ip', { ...body, ip: req.ip })
-    return { success: true }
+    // The client keeps the address in `userVersion` and reports again only when it changes.
+    return { success: true, ip: req.ip } satisfies MiddlewareIpResponse
   })
 
   app.post('/middleware/registerPageOpenEvent', async (req) => {

@@ -102,6 +102,7 @@ export function socialRoutes(app: FastifyInstance, s: Services): void {
       partner: body.partner ?? null,
       adplace: body.adplace ?? null,
       stag: body.stag ?? null,
+      fpp: body.fpp ?? null,
     }
     const api = `${s.config.publicUrl}/api`
     const oauthProvider = oauth[provider]

@@ -1,6 +1,7 @@
 import Cookies from 'js-cookie'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
+import { ALL_ALLOWED, useConsent } from '../consent/consent'
 import { readRegistrationAttribution, writeAttributionCookie } from './cookies'
 import {
   FINGERPRINT_FALLBACK_MS,
@@ -47,6 +48,7 @@ function fakeHost(withIdle: boolean) {
 afterEach(() => {
   for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' })
   vi.useRealTimers()
+  useConsent.setState({ choice: null, editing: false })
 })
 
 describe('attribution cookies', () => {
@@ -57,6 +59,9 @@ describe('attribution cookies', () => {
       stag: null,
       promo: null,
     })
+    // stag records a marketing source: written once the player allows it.
+    expect(writeAttributionCookie('stag', 'aff_42')).toBe(false)
+    useConsent.getState().choose(ALL_ALLOWED)
     writeAttributionCookie('stag', 'aff_42')
     writeAttributionCookie('promo', 'WELCOME')
     Cookies.set('partner', ' ')

@@ -1,6 +1,7 @@
 /**
- * Attribution: the affiliate and promo cookies a registration carries, and the device
- * fingerprint `fpp` (SPEC.md sections 3, 7 and 9).
+ * Attribution: the affiliate, advertising and promo cookies of SPEC.md section 3 (one table of
+ * names, lifetimes and consent, `cookieTable.ts`), the query triggers of section 2 and the calls
+ * they cause, the promo check, the ad-bonus modal and the device fingerprint `fpp`.
  */
 export {
   ATTRIBUTION_COOKIES,
@@ -15,3 +16,6 @@ export {
   readFingerprint,
   scheduleFingerprint,
 } from './fingerprint'
+export { AdBonusSlot } from './AdBonusSlot'
+export { adoptSimpleAuthToken } from './simpleAuth'
+export { startAttribution } from './start'

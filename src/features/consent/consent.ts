@@ -52,6 +52,8 @@ export interface ConsentState {
   choose: (choice: ConsentChoice) => void
   /** Opens the banner again (the footer's "Cookie settings"). */
   edit: () => void
+  /** Closes a reopened banner without changing the choice (Escape). */
+  cancelEdit: () => void
 }
 
 /** The one owner of the consent choice. */
@@ -67,6 +69,7 @@ export const useConsent = create<ConsentState>()((set) => ({
     set({ choice, editing: false })
   },
   edit: () => set({ editing: true }),
+  cancelEdit: () => set({ editing: false }),
 }))
 
 /** Whether a category is allowed now (false until the player chooses). */

@@ -13,6 +13,7 @@ import { registerMachine } from '../../flows/register.machine'
 import { initI18n } from '../../i18n'
 import { createAppRouter } from '../../routes/router'
 import { useModals } from '../../stores/modals'
+import { usePromo } from '../attribution/promo'
 import { registerModalBody } from '../modals/slots'
 import { createRegisterForm } from './RegisterForm'
 
@@ -99,6 +100,7 @@ describe('the Register modal body', () => {
       email: 'new@tessera.test',
       password: 'a-long-password',
       currency: 'USD',
+      promo: '',
       locale: 'en',
     })
     const code = await screen.findByTestId('confirm-email.code')
@@ -109,5 +111,22 @@ describe('the Register modal body', () => {
     await userEvent.type(code, '123456{Enter}')
     expect(confirm).toHaveBeenCalledWith({ code: '123456' })
     await waitFor(() => expect(useModals.getState().current).toBeNull())
+  })
+
+  it("starts the promo field with the visit's code and sends what the player leaves in it", async () => {
+    act(() => usePromo.setState({ code: 'WELCOME100' }))
+    await openRegister()
+    const promo = screen.getByLabelText('Promo code (optional)') as HTMLInputElement
+    expect(promo.value).toBe('WELCOME100')
+    await userEvent.type(screen.getByTestId('register.email'), 'promo@tessera.test')
+    await userEvent.type(screen.getByTestId('register.password'), 'a-long-password')
+    await userEvent.clear(promo)
+    await userEvent.type(promo, 'MYCODE')
+    // A check that drops the visit's code later does not touch what the player typed.
+    act(() => usePromo.setState({ code: null }))
+    expect(promo.value).toBe('MYCODE')
+    await userEvent.click(screen.getByTestId('register.submit'))
+    expect(register).toHaveBeenCalledWith(expect.objectContaining({ promo: 'MYCODE' }))
+    act(() => usePromo.setState({ code: null }))
   })
 })

@@ -10,6 +10,7 @@ import { useSession } from '../../stores/session'
 import type { ModalBodyProps } from '../modals/slots'
 import { withoutModalFlags } from '../modals/urlSync'
 import { PhoneInput } from '../phone/PhoneInput'
+import { PromoField, usePromoField } from '../attribution/PromoField'
 import { ConfirmCodeStep, type ConfirmMachines } from './ConfirmCodeForm'
 import { ChannelTabs, FieldErrors, useMessageText, type Channel } from './formParts'
 import './form.css'
@@ -45,6 +46,7 @@ export function createRegisterForm(machines: RegisterFormMachines): ComponentTyp
     const [snapshot, send] = useMachine(machines.register, { input: { locale } })
     const [channel, setChannel] = useState<Channel>('email')
     const [phone, setPhone] = useState('')
+    const promo = usePromoField()
     const id = useId()
     const refs = {
       email: useRef<HTMLInputElement>(null),
@@ -87,8 +89,14 @@ export function createRegisterForm(machines: RegisterFormMachines): ComponentTyp
         type: 'SUBMIT',
         details:
           channel === 'email'
-            ? { channel, email: String(data.get('email') ?? ''), password, currency }
-            : { channel, phone, password, currency },
+            ? {
+                channel,
+                email: String(data.get('email') ?? ''),
+                password,
+                currency,
+                promo: promo.value,
+              }
+            : { channel, phone, password, currency, promo: promo.value },
       })
     }
     const clear = (field: RegisterField) => {
@@ -231,6 +239,7 @@ export function createRegisterForm(machines: RegisterFormMachines): ComponentTyp
               testId="register.currency"
             />
           </div>
+          <PromoField {...promo} />
           <div role="alert" className="auth-form__error" data-testid="register.form-error">
             {formError ? text(formError) : null}
           </div>

@@ -7,6 +7,7 @@ import type { User } from '../../../contract'
 import type { PopupReport } from '../../flows/social.machine'
 import { useSession } from '../../stores/session'
 import { FINGERPRINT_KEY, writeAttributionCookie } from '../attribution'
+import { ALL_ALLOWED, useConsent } from '../consent/consent'
 import { appAuthCodeMachine, appRegisterMachine } from './accountFlows'
 import { popupActor, type PopupHost } from './social'
 
@@ -38,10 +39,13 @@ afterEach(() => {
   for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' })
   localStorage.clear()
   useSession.getState().clear()
+  useConsent.setState({ choice: null, editing: false })
 })
 
 describe('registration at the app edge', () => {
   it('sends the attribution cookies, the fingerprint, the locale and the time zone', async () => {
+    // partner and stag are marketing cookies, written once the player allows them.
+    useConsent.getState().choose(ALL_ALLOWED)
     writeAttributionCookie('partner', 'p-7')
     writeAttributionCookie('stag', 'aff_42')
     writeAttributionCookie('promo', 'WELCOME')
@@ -86,6 +90,42 @@ describe('registration at the app edge', () => {
       expect.objectContaining({ notify: false }),
     )
     expect(Cookies.get('token')).toBe(tokens.data.token)
+  })
+
+  it("sends the sign-up form's promo over the cookie's, and none when the field is emptied", async () => {
+    writeAttributionCookie('promo', 'FROMCOOKIE')
+    const registerByEmail = vi.fn(async () => tokens)
+    const api = {
+      auth: { registerByEmail },
+      profile: {
+        user: async () => ({
+          user: { id: 1 } as unknown as User,
+          fresh_token: null,
+          super_bonus: null,
+        }),
+      },
+    } as unknown as Api
+    for (const [promo, sent] of [
+      [' TYPED ', 'TYPED'],
+      ['', null],
+    ] as const) {
+      const actor = createActor(appRegisterMachine(api), { input: { locale: 'en' } }).start()
+      actor.send({
+        type: 'SUBMIT',
+        details: {
+          channel: 'email',
+          email: 'p@tessera.test',
+          password: 'a-long-password',
+          currency: 'RUB',
+          promo,
+        },
+      })
+      await waitFor(actor, (s) => s.matches('registered'))
+      expect(registerByEmail).toHaveBeenLastCalledWith(
+        expect.objectContaining({ promo: sent }),
+        expect.anything(),
+      )
+    }
   })
 })
 

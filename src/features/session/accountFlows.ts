@@ -72,9 +72,12 @@ export function appRegisterMachine(
   return registerMachine.provide({
     actors: {
       register: fromPromise(async ({ input, signal }) => {
+        const attribution = readRegistrationAttribution()
         const extras = {
           ...(await botCheckFields(api)),
-          ...readRegistrationAttribution(),
+          ...attribution,
+          // The form's field wins over the cookie; a field the player emptied sends none.
+          promo: input.promo === undefined ? attribution.promo : input.promo.trim() || null,
           fpp: currentFingerprint(),
           currency: input.currency,
           locale: input.locale,

@@ -12,7 +12,7 @@ import {
   type SocialMachine,
   type SocialProvider,
 } from '../../flows/social.machine'
-import { readRegistrationAttribution } from '../attribution'
+import { currentFingerprint, readRegistrationAttribution } from '../attribution'
 
 /** How often the popup is checked for having been closed (no event tells the opener). */
 export const POPUP_POLL_MS = 500
@@ -71,8 +71,9 @@ export function appSocialMachine(
     actors: {
       requestUrl: fromPromise(({ input, signal }) => {
         const { partner, adplace, stag, promo } = readRegistrationAttribution()
+        const fpp = currentFingerprint()
         return api.auth.socialLogin(
-          { provider: input.provider, origin: page.origin, partner, adplace, stag, promo },
+          { provider: input.provider, origin: page.origin, partner, adplace, stag, promo, fpp },
           { notify: false, signal },
         )
       }),

@@ -281,6 +281,7 @@ export const endpoints: Endpoint[] = [
   { method: 'GET', path: '/api/ingest/array/1/config', auth: false },
   // Sandbox providers.
   { method: 'GET', path: '/api/sandbox/outbox', auth: false },
+  { method: 'GET', path: '/api/sandbox/attribution', auth: false },
   { method: 'POST', path: `/api/sandbox/pay/${uuid}/confirm`, auth: false },
   {
     method: 'POST',

@@ -20,6 +20,7 @@ const EXTRA_QUERIES: Record<string, Record<string, string>> = {
   '/api/profile/user': { whoAreYou: 'WELCOME100' },
   '/api/profile/history': { limit: '5' },
   '/api/sandbox/outbox': { to: 'a@b.test', limit: '5' },
+  '/api/sandbox/attribution': { email: 'a@b.test', limit: '5' },
 }
 
 /** Every slot of an endpoint: its body's leaves, its query parameters, its path ids. */
