@@ -56,5 +56,8 @@ export const errorCodes = [
   'sandbox_only',
   'game_in_progress',
   'internal_error',
+  // The support chat's document checks (contract/support.ts).
+  'support_file_type',
+  'support_file_too_big',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]

@@ -124,6 +124,13 @@ export type GameServiceName = (typeof gameServiceNames)[number]
 export const clientConfigResponse = z.object({
   mode: z.enum(['sandbox', 'production']),
   game_services: z.record(z.enum(gameServiceNames), z.nullable(z.string())),
+  // Support and the settings store (issue 31): absent from a server that does not send them.
+  /** SPEC section 3 settings store: the revenue-share programme's site, shown in the footer. */
+  revshare_service_frontend_url: z.optional(z.nullable(z.string())),
+  /** SPEC section 3 settings store: the Telegram channel, shown in the footer. */
+  telegram_channel_url: z.optional(z.nullable(z.string())),
+  /** A third-party customer-messaging script; null: the reference server's own support chat. */
+  support_widget_url: z.optional(z.nullable(z.string())),
 })
 export type ClientConfigResponse = z.infer<typeof clientConfigResponse>
 

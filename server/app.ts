@@ -14,6 +14,7 @@ import { profileRoutes } from './http/routes/profile'
 import { profileAreaRoutes } from './http/routes/profileArea'
 import { sandboxRoutes } from './http/routes/sandbox'
 import { sessionRoutes } from './http/routes/session'
+import { supportRoutes } from './http/routes/support'
 import { testHookRoutes } from './http/routes/testHooks'
 import { registerSecurity } from './http/security'
 import { registerStatic } from './http/static'
@@ -70,6 +71,7 @@ export async function buildApp(opts: {
       billingRoutes(api, services)
       bonusRoutes(api, services)
       miscRoutes(api, services)
+      supportRoutes(api, services)
       for (const game of games) game.routes?.(api, services)
       if (config.sandbox) sandboxRoutes(api, services)
       if (services.testHooks) testHookRoutes(api, services.testHooks, config.trustProxy, services)

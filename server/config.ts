@@ -120,6 +120,13 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Support and the settings store (issue 31), handed to the client by GET /config.
+  /** The revenue-share programme's site (SPEC section 3 `revshareUrl`), linked from the footer. */
+  REVSHARE_SERVICE_FRONTEND_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The operator's Telegram channel (SPEC section 3 `tgChannelUrl`), linked from the footer. */
+  TELEGRAM_CHANNEL_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** A third-party customer-messaging script (https); unset: this server's own support chat. */
+  SUPPORT_WIDGET_URL: z.url({ protocol: /^https$/ }).optional(),
 })
 
 /** Parsed configuration. */
@@ -184,6 +191,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO,
     testHooks: e.TEST_HOOKS,
     logLevel: e.LOG_LEVEL,
+    support: {
+      revshareUrl: e.REVSHARE_SERVICE_FRONTEND_URL ?? null,
+      tgChannelUrl: e.TELEGRAM_CHANNEL_URL ?? null,
+      widgetUrl: e.SUPPORT_WIDGET_URL ?? null,
+    },
   } as const
 }
 

@@ -17,13 +17,16 @@ export function contentSecurityPolicy(config: Config): string {
       return []
     }
   })
+  // A third-party support widget loads its script, calls and frames from its provider (issue 31).
+  const widget = config.support.widgetUrl ? ` ${new URL(config.support.widgetUrl).origin}` : ''
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src 'self'${widget}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    `connect-src 'self' ws: wss: ${services.join(' ')}`.trim(),
+    `connect-src 'self' ws: wss: ${services.join(' ')}${widget}`.trim(),
+    `frame-src 'self'${widget}`,
     "worker-src 'self' blob:",
     "manifest-src 'self'",
     "object-src 'none'",

@@ -23,13 +23,18 @@ import { parseBody } from '../parse'
  * Parsed on the way out as the client parses it on arrival: the map is the deployment's split.
  */
 export function clientConfigOf(
-  config: Pick<Services['config'], 'mode' | 'gameServices'>,
+  config: Pick<Services['config'], 'mode' | 'gameServices'> & {
+    support?: Services['config']['support']
+  },
 ): ClientConfigResponse {
   return clientConfigResponse.parse({
     mode: config.mode,
     game_services: Object.fromEntries(
       gameServiceNames.map((name) => [name, config.gameServices[name] ?? null]),
     ),
+    revshare_service_frontend_url: config.support?.revshareUrl ?? null,
+    telegram_channel_url: config.support?.tgChannelUrl ?? null,
+    support_widget_url: config.support?.widgetUrl ?? null,
   })
 }
 
