@@ -6,6 +6,7 @@ import { generateFontFace, getMetricsForFamily } from 'fontaine'
 import { compression } from 'vite-plugin-compression2'
 import { DEFAULT_LOCALE, ON_DEMAND_NAMESPACES } from './src/i18n/locales'
 import { routeManifest } from './src/routes/table'
+import { seoManifestPlugin } from './src/features/seo/seoPlugin'
 
 /**
  * Writes dist/routes.json from the client's route table: path patterns with their param regexes
@@ -334,6 +335,8 @@ export default defineConfig({
     buildIdPlugin(),
     pixiLazyRenderersPlugin(),
     webFontPlugin(),
+    // dist/seo.json: each route's SEO texts per language, for the pages the server sends (issue 31).
+    seoManifestPlugin(),
     // Brotli and gzip copies of every text file at the highest levels, written once at build time
     // and served as they are by the reference server (@fastify/static `preCompressed`), so no
     // request pays for compressing a script. Source maps stay out: only developer tools read them.

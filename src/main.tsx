@@ -17,6 +17,7 @@ import { ownBuildId, startBuildWatch } from './features/deploys/buildWatch'
 import { useAppUpdate } from './features/deploys/updateStore'
 import { createAppRouter } from './routes/router'
 import { useSession } from './stores/session'
+import { startSettings, startSupport } from './features/support/start'
 
 async function mount(): Promise<void> {
   const root = document.getElementById('root')
@@ -44,6 +45,9 @@ async function mount(): Promise<void> {
   startLocaleSync(router, decision.locale)
   startModalUrlSync(router)
   installGlobalErrorHandlers(router)
+  // Support widget (loaded once the page is idle) and the settings store (issue 31).
+  startSupport(router, appApi())
+  startSettings(appApi())
 
   // The first frame shows the whole page: its route's code and texts (the crash game, the FAQ)
   // are in before anything is drawn, so nothing drawn is pushed aside when they arrive.

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 import { Tooltip } from '../components/Tooltip'
 import { LanguageSwitch } from './LanguageSwitch'
+import { FooterContacts } from '../features/support/FooterContacts'
 
 const LINKS = [
   { to: '/policy/en/user-agreement', label: 'common:footer.userAgreementEn', id: 'agreement-en' },
@@ -27,6 +28,7 @@ export function Footer() {
           ))}
         </ul>
       </nav>
+      <FooterContacts />
       <div className="footer__legal">
         <Tooltip theme="white-tooltip" content={t('common:footer.ageTooltip')}>
           <button type="button" className="age-badge" data-testid="footer.age-badge">

@@ -7,6 +7,8 @@ import { Footer } from './Footer'
 import { SandboxBanner } from '../features/sandbox/SandboxBanner'
 import { UpdateNotice } from '../features/deploys/UpdateNotice'
 import { Header } from './Header'
+import { useRouteSeo } from '../features/seo/useRouteSeo'
+import { metaNamed } from '../features/seo/meta'
 
 const NOT_FOUND_TITLE = 'errorPages:notFound.documentTitle'
 const NOT_FOUND_META = 'errorPages:code.404.text'
@@ -34,16 +36,20 @@ export function RootLayout() {
   const titleKey = notFound ? NOT_FOUND_TITLE : data.titleKey
   const metaKey = notFound ? NOT_FOUND_META : data.metaKey
   const params = notFound ? undefined : leaf?.params
-  const description = metaKey ? t(metaKey, params as Record<string, string> | undefined) : ''
+  // The route's SEO texts (issue 31), the ones the server wrote into the page, win when it has them.
+  const seo = useRouteSeo(notFound ? undefined : data.routeId)
+  const description =
+    seo?.description ?? (metaKey ? t(metaKey, params as Record<string, string> | undefined) : '')
 
   useEffect(() => {
     const page = titleKey ? t(titleKey) : ''
-    document.title = page ? t('common:documentTitle', { page }) : t('common:brand')
-  }, [titleKey, t, i18n.language])
+    document.title = seo?.title ?? (page ? t('common:documentTitle', { page }) : t('common:brand'))
+  }, [titleKey, t, i18n.language, seo?.title])
 
   useEffect(() => {
     metaDescription().content = description
-  }, [description])
+    metaNamed('keywords').content = seo?.keywords ?? ''
+  }, [description, seo?.keywords])
 
   if (data.layout === 'no-access') {
     return (

@@ -48,7 +48,7 @@ const threadParam = z.object({
 export function supportRoutes(app: FastifyInstance, s: Services): void {
   const signedIn = requireUser(s)
   const operator = async (req: FastifyRequest) => {
-    await signedIn(req)
+    if (!req.auth) await signedIn(req)
     if (!(await isOperator(s.db, authOf(req).userId))) throw forbidden('not_operator')
   }
 
@@ -122,9 +122,12 @@ export function supportRoutes(app: FastifyInstance, s: Services): void {
     return { data: await threadMessages(s.db, userId) }
   })
 
-  app.post('/support/operator/threads/:userId/messages', { preHandler: operator }, async (req) => {
+  // The body is read before the role (a malformed reply is a 422 for anyone, as on every call),
+  // and nothing is written before the role is checked.
+  app.post('/support/operator/threads/:userId/messages', { preHandler: signedIn }, async (req) => {
     const { userId } = parseParams(threadParam, req)
     const { body } = parseBody(supportReplyRequest, req)
+    await operator(req)
     if (!(await userExists(s.db, userId))) throw messageError(404, 'not_found', { path: req.url })
     return { data: await addMessage(s.db, { userId, operatorId: authOf(req).userId, body }) }
   })
