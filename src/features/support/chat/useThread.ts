@@ -4,7 +4,7 @@ import { SUPPORT_MAX_FILE_BYTES, type SupportMessage } from '../../../../contrac
 import type { SupportApi } from '../api'
 
 /** How often an open chat asks for new messages (an operator's reply). */
-export const POLL_MS = 4000
+export const POLL_MS = 3000
 
 /** The server's codes for a refused document, each translated as `errors:error.<code>`. */
 const FILE_CODES = ['support_file_type', 'support_file_too_big'] as const
