@@ -32,14 +32,12 @@ describe('settings store', () => {
   it('keeps null for a server that sends neither, or sends null, or a non-web link', () => {
     useSettings.getState().fromConfig(config({}))
     expect(useSettings.getState().revshareUrl).toBeNull()
-    useSettings
-      .getState()
-      .fromConfig(
-        config({
-          revshare_service_frontend_url: null,
-          telegram_channel_url: 'javascript:alert(1)',
-        }),
-      )
+    useSettings.getState().fromConfig(
+      config({
+        revshare_service_frontend_url: null,
+        telegram_channel_url: 'javascript:alert(1)',
+      }),
+    )
     expect(useSettings.getState()).toMatchObject({ revshareUrl: null, tgChannelUrl: null })
   })
 })
