@@ -8,6 +8,7 @@ import { VitePWA } from 'vite-plugin-pwa'
 import { keepShell, shellFiles } from './src/features/pwa/shellPrecache'
 import { DEFAULT_LOCALE, ON_DEMAND_NAMESPACES } from './src/i18n/locales'
 import { routeManifest } from './src/routes/table'
+import { seoManifestPlugin } from './src/features/seo/seoPlugin'
 
 /**
  * Writes dist/routes.json from the client's route table: path patterns with their param regexes
@@ -411,6 +412,8 @@ export default defineConfig({
     pixiLazyRenderersPlugin(),
     webFontPlugin(),
     ...pwaPlugins(),
+    // dist/seo.json: each route's SEO texts per language, for the pages the server sends (issue 31).
+    seoManifestPlugin(),
     // Brotli and gzip copies of every text file at the highest levels, written once at build time
     // and served as they are by the reference server (@fastify/static `preCompressed`), so no
     // request pays for compressing a script. Source maps stay out: only developer tools read them.

@@ -58,5 +58,8 @@ export const errorCodes = [
   'internal_error',
   'bot_check_required',
   'bot_check_failed',
+  // The support chat's document checks (contract/support.ts).
+  'support_file_type',
+  'support_file_too_big',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]

@@ -139,6 +139,13 @@ export const clientConfigResponse = z.object({
   social_providers: socialProvidersField,
   /** The bot check to run before guarded calls (absent from another backend: none). */
   bot_check: z.optional(botCheckClientConfig),
+  // Support and the settings store (issue 31): absent from a server that does not send them.
+  /** SPEC section 3 settings store: the revenue-share programme's site, shown in the footer. */
+  revshare_service_frontend_url: z.optional(z.nullable(z.string())),
+  /** SPEC section 3 settings store: the Telegram channel, shown in the footer. */
+  telegram_channel_url: z.optional(z.nullable(z.string())),
+  /** A third-party customer-messaging script; null: the reference server's own support chat. */
+  support_widget_url: z.optional(z.nullable(z.string())),
 })
 export type ClientConfigResponse = z.infer<typeof clientConfigResponse>
 

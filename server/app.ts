@@ -18,6 +18,7 @@ import { sandboxRoutes } from './http/routes/sandbox'
 import { attributionReportRoutes } from './http/routes/attribution'
 import { sessionRoutes } from './http/routes/session'
 import { socialRoutes } from './http/routes/social'
+import { supportRoutes } from './http/routes/support'
 import { testHookRoutes } from './http/routes/testHooks'
 import { registerSecurity } from './http/security'
 import { registerStatic } from './http/static'
@@ -79,6 +80,7 @@ export async function buildApp(opts: {
       miscRoutes(api, services)
       analyticsRoutes(api, services)
       geoRoutes(api, services)
+      supportRoutes(api, services)
       for (const game of games) game.routes?.(api, services)
       botCheckRoutes(api, services)
       if (config.sandbox) sandboxRoutes(api, services)

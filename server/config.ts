@@ -147,6 +147,13 @@ const envSchema = z.object({
   BOT_CHECK_SITE_KEY: z.string().min(1).optional(),
   BOT_CHECK_SECRET: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Support and the settings store (issue 31), handed to the client by GET /config.
+  /** The revenue-share programme's site (SPEC section 3 `revshareUrl`), linked from the footer. */
+  REVSHARE_SERVICE_FRONTEND_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The operator's Telegram channel (SPEC section 3 `tgChannelUrl`), linked from the footer. */
+  TELEGRAM_CHANNEL_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** A third-party customer-messaging script (https); unset: this server's own support chat. */
+  SUPPORT_WIDGET_URL: z.url({ protocol: /^https$/ }).optional(),
 })
 
 /** Parsed configuration. */
@@ -234,6 +241,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxNumber: e.BOT_CHECK_MAX_NUMBER,
       siteKey: e.BOT_CHECK_SITE_KEY ?? null,
       secret: e.BOT_CHECK_SECRET ?? null,
+    },
+    support: {
+      revshareUrl: e.REVSHARE_SERVICE_FRONTEND_URL ?? null,
+      tgChannelUrl: e.TELEGRAM_CHANNEL_URL ?? null,
+      widgetUrl: e.SUPPORT_WIDGET_URL ?? null,
     },
   } as const
 }

@@ -22,6 +22,7 @@ import { startAnalytics } from './features/analytics'
 import { checkMirror, startGeo } from './features/geo/start'
 import { firstLoadRedirect, followGeoBlock, NO_ACCESS_PATH } from './features/geo/guard'
 import { adoptSimpleAuthToken, startAttribution } from './features/attribution'
+import { startSettings, startSupport } from './features/support/start'
 
 async function mount(): Promise<void> {
   const root = document.getElementById('root')
@@ -65,6 +66,9 @@ async function mount(): Promise<void> {
   installGlobalErrorHandlers(router)
   followGeoBlock(() => void router.navigate({ to: NO_ACCESS_PATH, replace: true }))
   startAttribution(appApi(), router)
+  // Support widget (loaded once the page is idle) and the settings store (issue 31).
+  startSupport(router, appApi())
+  startSettings(appApi())
 
   // The first frame shows the whole page: its route's code and texts (the crash game, the FAQ)
   // are in before anything is drawn, so nothing drawn is pushed aside when they arrive.

@@ -4,6 +4,7 @@ import { CaseCatalogue } from '../games/cases/catalogue'
 import { DEMO_CASES } from '../games/cases/demo'
 import type { Ledger } from '../ledger/ledger'
 import type { Db } from './db'
+import { seedDemoOperator } from '../support/seed'
 
 /** The demo account seeded on first start (also in the README). */
 export const DEMO = {
@@ -44,6 +45,7 @@ export async function seedDemo(
   now = new Date(),
 ): Promise<boolean> {
   await seedDemoCases(db, now)
+  await seedDemoOperator(db, scryptN)
   const seeded = await db.query('SELECT 1 FROM payment_methods LIMIT 1')
   if (seeded.length > 0) return false
   const far = new Date(now.getTime() + 365 * DAY_MS)

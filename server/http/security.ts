@@ -22,15 +22,17 @@ export function contentSecurityPolicy(config: Config): string {
   if (config.analytics.host) services.push(new URL(config.analytics.host).origin)
   // hCaptcha or Turnstile: their script, challenge frames and calls (server/botcheck).
   const botCheckSources = botCheckCspSources(config.botCheck.provider)
-  const botCheck = botCheckSources.join(' ')
+  // A third-party support widget loads its script, calls and frames from its provider.
+  const widget = config.support.widgetUrl ? [new URL(config.support.widgetUrl).origin] : []
+  const outside = [...botCheckSources, ...widget].join(' ')
   return [
     "default-src 'self'",
-    `script-src 'self' ${botCheck}`.trim(),
-    `frame-src 'self' ${botCheck}`.trim(),
+    `script-src 'self' ${outside}`.trim(),
+    `frame-src 'self' ${outside}`.trim(),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    `connect-src 'self' ws: wss: ${[...services, ...botCheckSources].join(' ')}`.trim(),
+    `connect-src 'self' ws: wss: ${[...services, ...botCheckSources, ...widget].join(' ')}`.trim(),
     "worker-src 'self' blob:",
     "manifest-src 'self'",
     "object-src 'none'",

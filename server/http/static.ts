@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { SERVED_CONFIG_ELEMENT_ID, type ClientConfigResponse } from '../../contract'
+import { loadSeo, seoOf, withSeo } from './seo'
 
 const assetPath = z.string().regex(/^\/assets\/[\w.-]+\.js$/)
 const stylePath = z.string().regex(/^\/assets\/[\w.-]+\.css$/)
@@ -232,17 +233,29 @@ export async function registerStatic(
     // The preloaded texts follow the locale cookie and the browser's languages.
     addVary(reply, 'cookie')
     addVary(reply, 'accept-language')
+    const marked = markIndex(html, {
+      ...facts,
+      preload: [...(texts ? [texts] : []), ...routePreload(route, locale)],
+      styles: route?.preload?.styles ?? [],
+    })
     return reply
       .status(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(
-        markIndex(html, {
-          ...facts,
-          preload: [...(texts ? [texts] : []), ...routePreload(route, locale)],
-          styles: route?.preload?.styles ?? [],
-        }),
-      )
+      .send(await seoIndex(req, marked, route))
+  }
+
+  // The route's SEO texts in the page's language (issue 31; server/http/seo.ts).
+  const seoIndex = async (req: FastifyRequest, html: string, route?: { path: string }) => {
+    const seo = await loadSeo(root).catch((err: unknown) => {
+      req.log.warn({ err }, 'dist/seo.json is invalid; serving the page without SEO texts')
+      return undefined
+    })
+    if (!seo) return html
+    const path = new URL(req.url, 'http://x').pathname
+    const locale = requestLocale(path, req.headers, Object.keys(seo.site), 'en')
+    const entry = seoOf(seo, route?.path, locale)
+    return entry ? withSeo(html, entry, locale) : html
   }
 
   const loadRoutes = async () => {

@@ -89,6 +89,8 @@ export interface ApiCall<S extends z.core.$ZodType> extends CallOptions {
   readonly baseUrl?: string
   readonly schema: S
   readonly json?: unknown
+  /** A raw body instead of `json` (a support chat document). */
+  readonly body?: Blob
   readonly query?: Readonly<Record<string, string | number | boolean | undefined>>
   /** Sent as `Idempotency-Key` on money-moving calls. */
   readonly idempotencyKey?: string
@@ -231,6 +233,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return await http(url, {
         method: call.method,
         json: call.json,
+        body: call.body,
         searchParams: call.query,
         signal: call.signal,
         headers: call.idempotencyKey ? { [IDEMPOTENCY_HEADER]: call.idempotencyKey } : {},

@@ -81,6 +81,13 @@ describe('errorNotification', () => {
     expect(errorNotification(http(403, { data: { error: 'account_blocked' } }), t)?.lines).toEqual([
       'Blocked',
     ])
+    // Its text sends the player to support: the notification asks for a link to the chat.
+    expect(errorNotification(http(403, { data: { error: 'account_blocked' } }), t)?.support).toBe(
+      true,
+    )
+    expect(errorNotification(http(403, { data: { error: 'forbidden' } }), t)?.support).toBe(
+      undefined,
+    )
     // Without a profile key it falls back to error.{code}, then to the code itself.
     const fallback = catalogueT({ 'error.sandbox_only': 'Sandbox only' })
     expect(

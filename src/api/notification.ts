@@ -28,7 +28,12 @@ export type Translate = (key: string, options?: TranslateOptions) => string
 export interface ErrorNotification {
   readonly title: string
   readonly lines: readonly string[]
+  /** The text sends the player to support (403 `account_blocked`): show a link to the chat. */
+  readonly support?: boolean
 }
+
+/** 403 codes whose text sends the player to support. */
+const SUPPORT_CODES: readonly string[] = ['account_blocked']
 
 /** Shown by the server when the bot check was skipped; the bot-check widget reports it. */
 export const HCAPTCHA_REQUIRED_MESSAGE = 'The h-captcha-response field is required.'
@@ -55,7 +60,12 @@ const TRANSPORT_KEYS: Record<TransportReason, string> = {
 export function errorNotification(failure: ApiFailure, t: Translate): ErrorNotification | null {
   const lines = linesFor(failure, t)
   if (lines.length === 0) return null
-  return { title: t('error.error'), lines }
+  const forbidden =
+    failure.type === 'http' && failure.status === 403
+      ? forbiddenErrorBody.safeParse(failure.body)
+      : undefined
+  const support = forbidden?.success === true && SUPPORT_CODES.includes(forbidden.data.data.error)
+  return support ? { title: t('error.error'), lines, support } : { title: t('error.error'), lines }
 }
 
 /**

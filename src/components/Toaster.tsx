@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { useToasts } from '../stores/toasts'
 import { CloseIcon } from './icons'
+import { SupportLink } from '../features/support/SupportLink'
 
 /**
  * Renders the toast store. The region is a polite live region, so screen readers announce each
@@ -26,6 +27,7 @@ export function Toaster() {
                 {line}
               </p>
             ))}
+            {toast.action === 'support' && <SupportLink testId="toast.support" />}
           </div>
           <button
             type="button"

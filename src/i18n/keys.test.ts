@@ -14,7 +14,7 @@ const localesDir = join(root, 'locales')
  * Namespaces rendered whole with returnObjects (documents, not UI strings): their keys are never
  * written in the source, so the usage check skips them and the schema check below covers them.
  */
-const DOCUMENT_NAMESPACES = ['policy', 'faq']
+const DOCUMENT_NAMESPACES = ['policy', 'faq', 'seo']
 
 /**
  * The API error catalogue (written with src/api): looked up as `error.{code}` from codes the

@@ -33,6 +33,8 @@ export const ON_DEMAND_NAMESPACES: readonly string[] = [
   // Each game's own texts (locales/<locale>/<id>.json), one namespace per game of the registry.
   ...GAME_IDS,
   'kit',
+  // SEO texts (src/features/seo): the first page's come in the served HTML.
+  'seo',
 ]
 
 /** Narrows an arbitrary string to a supported locale. */

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Tooltip } from '../components/Tooltip'
 import { LanguageSwitch } from './LanguageSwitch'
 import { useConsent } from '../features/consent/consent'
+import { FooterContacts } from '../features/support/FooterContacts'
 
 const LINKS = [
   { to: '/policy/en/user-agreement', label: 'common:footer.userAgreementEn', id: 'agreement-en' },
@@ -38,6 +39,7 @@ export function Footer() {
           </li>
         </ul>
       </nav>
+      <FooterContacts />
       <div className="footer__legal">
         <Tooltip theme="white-tooltip" content={t('common:footer.ageTooltip')}>
           <button type="button" className="age-badge" data-testid="footer.age-badge">

@@ -1,5 +1,5 @@
 import { createMemoryHistory } from '@tanstack/react-router'
-import { act, render, screen, within } from '@testing-library/react'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
 import i18next from 'i18next'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { App } from '../App'
@@ -62,7 +62,10 @@ describe('header', () => {
     expect(screen.getByTestId('header.nav-crash').getAttribute('data-status')).toBeNull()
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Лобби')
     expect(screen.getByTestId('layout.footer')).toBeTruthy()
-    expect(document.title).toBe('Лобби — Tessera')
+    // The route's SEO title (locales/ru/seo.json) once its texts are in (issue 31).
+    await waitFor(() =>
+      expect(document.title).toBe('Лобби Tessera: краш, дайс, рулетка, кено и кейсы'),
+    )
   })
 
   it('links the lobby and the built games, and no page that is only a placeholder', async () => {

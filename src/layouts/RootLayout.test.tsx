@@ -1,5 +1,5 @@
 import { createMemoryHistory } from '@tanstack/react-router'
-import { act, cleanup, render, screen } from '@testing-library/react'
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
 import i18next from 'i18next'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { App } from '../App'
@@ -8,6 +8,7 @@ import { createAppRouter } from '../routes/router'
 import { ROUTES } from '../routes/table'
 import ruPages from '../../locales/ru/pages.json'
 import kzErrors from '../../locales/kz/errorPages.json'
+import ruSeo from '../../locales/ru/seo.json'
 
 beforeAll(async () => {
   await initI18n('ru')
@@ -34,12 +35,18 @@ describe('root layout', () => {
   })
 
   it('sets the meta description of the page in its language, with its params', async () => {
+    // A route with SEO texts (locales/<locale>/seo.json, issue 31) gets their description.
     await renderApp('/ru/faq')
-    expect(description()).toBe(ruPages.faq.meta)
+    await waitFor(() => expect(description()).toBe(ruSeo.faq.description))
+    expect(document.head.querySelector<HTMLMetaElement>('meta[name="keywords"]')?.content).toBe(
+      ruSeo.faq.keywords,
+    )
     await renderApp('/ru/tournament/12')
-    expect(description()).toBe(ruPages.tournament.description.replace('{{id}}', '12'))
+    await waitFor(() =>
+      expect(description()).toBe(ruPages.tournament.description.replace('{{id}}', '12')),
+    )
     await renderApp('/kz/no/such/page', 'kz')
-    expect(description()).toBe(kzErrors.code['404'].text)
+    await waitFor(() => expect(description()).toBe(kzErrors.code['404'].text))
     expect(document.head.querySelectorAll('meta[name="description"]')).toHaveLength(1)
   })
 })

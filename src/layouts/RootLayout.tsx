@@ -10,6 +10,8 @@ import { PwaNotices } from '../features/pwa'
 import { Header } from './Header'
 import { ConsentBanner } from '../features/consent/ConsentGate'
 import { AdBonusSlot } from '../features/attribution/AdBonusSlot'
+import { useRouteSeo } from '../features/seo/useRouteSeo'
+import { metaNamed } from '../features/seo/meta'
 
 const NOT_FOUND_TITLE = 'errorPages:notFound.documentTitle'
 const NOT_FOUND_META = 'errorPages:code.404.text'
@@ -37,16 +39,23 @@ export function RootLayout() {
   const titleKey = notFound ? NOT_FOUND_TITLE : data.titleKey
   const metaKey = notFound ? NOT_FOUND_META : data.metaKey
   const params = notFound ? undefined : leaf?.params
-  const description = metaKey ? t(metaKey, params as Record<string, string> | undefined) : ''
+  // The route's SEO texts (issue 31), the ones the server wrote into the page, win when it has
+  // them; until they are in, the title and meta the server wrote stay (no flicker at start).
+  const { ready: seoReady, entry: seo } = useRouteSeo(notFound ? undefined : data.routeId)
+  const description =
+    seo?.description ?? (metaKey ? t(metaKey, params as Record<string, string> | undefined) : '')
 
   useEffect(() => {
+    if (!seoReady) return
     const page = titleKey ? t(titleKey) : ''
-    document.title = page ? t('common:documentTitle', { page }) : t('common:brand')
-  }, [titleKey, t, i18n.language])
+    document.title = seo?.title ?? (page ? t('common:documentTitle', { page }) : t('common:brand'))
+  }, [titleKey, t, i18n.language, seo?.title, seoReady])
 
   useEffect(() => {
+    if (!seoReady) return
     metaDescription().content = description
-  }, [description])
+    metaNamed('keywords').content = seo?.keywords ?? ''
+  }, [description, seo?.keywords, seoReady])
 
   if (data.layout === 'no-access') {
     return (

@@ -2,6 +2,8 @@ import { useMatch } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 import { useNamespaces } from '../i18n'
 import { policyDoc } from './contentSchemas'
+import { mentionsSupport } from '../features/support/mentions'
+import { SupportLink } from '../features/support/SupportLink'
 
 const AUTHORITATIVE: Record<'en' | 'ru', string> = {
   en: 'pages:policy.authoritative.en',
@@ -46,7 +48,15 @@ export function PolicyPage() {
         <section key={section.heading} className="doc-section">
           <h2>{section.heading}</h2>
           {section.paragraphs.map((paragraph, i) => (
-            <p key={i}>{paragraph}</p>
+            <p key={i}>
+              {paragraph}
+              {mentionsSupport(paragraph) && (
+                <>
+                  {' '}
+                  <SupportLink testId="policy.support" />
+                </>
+              )}
+            </p>
           ))}
         </section>
       ))}

@@ -9,6 +9,8 @@ export interface ToastInput {
   kind: 'error' | 'success' | 'info'
   title: string
   lines?: string[]
+  /** `support`: the text sends the player to support, so the toast links to the chat. */
+  action?: 'support'
 }
 
 /** A toast on screen. `leaving` starts the exit animation before it is removed. */

@@ -29,7 +29,7 @@ import { analyticsConfigOf } from './analytics'
  */
 export function clientConfigOf(
   config: Pick<Services['config'], 'mode' | 'gameServices'> &
-    Partial<Pick<Services['config'], 'analytics' | 'social' | 'botCheck'>>,
+    Partial<Pick<Services['config'], 'analytics' | 'social' | 'botCheck' | 'support'>>,
 ): ClientConfigResponse {
   return clientConfigResponse.parse({
     mode: config.mode,
@@ -45,6 +45,9 @@ export function clientConfigOf(
     ...(config.botCheck && {
       bot_check: { provider: config.botCheck.provider, site_key: config.botCheck.siteKey },
     }),
+    revshare_service_frontend_url: config.support?.revshareUrl ?? null,
+    telegram_channel_url: config.support?.tgChannelUrl ?? null,
+    support_widget_url: config.support?.widgetUrl ?? null,
   })
 }
 

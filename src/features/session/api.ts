@@ -53,7 +53,13 @@ export function appApiOptions(
     onLogout: logOutLocally,
     redirect: (url) => page.assign(url),
     t: translateError,
-    notifyError: ({ title, lines }) => showToast({ kind: 'error', title, lines: [...lines] }),
+    notifyError: ({ title, lines, support }) =>
+      showToast({
+        kind: 'error',
+        title,
+        lines: [...lines],
+        ...(support ? { action: 'support' as const } : {}),
+      }),
   }
 }
 

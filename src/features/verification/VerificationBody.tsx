@@ -16,6 +16,7 @@ import { translateError } from '../session/api'
 import { useSandboxMode } from './sandboxMode'
 import '../session/form.css'
 import './verification.css'
+import { SupportLink } from '../support/SupportLink'
 
 /** Title and text per phase, written out for the i18n key test. */
 const PHASE_TEXTS = {
@@ -69,6 +70,12 @@ export function createVerificationBody(
           <p className="verification__title">{t(texts.title)}</p>
           <p className="verification__text">
             {phase === 'start' && needed ? t(START_REQUIRED) : t(texts.text)}
+            {(phase === 'failed' || (phase === 'start' && needed)) && (
+              <>
+                {' '}
+                <SupportLink testId="verification.support" onOpen={close} />
+              </>
+            )}
           </p>
         </div>
         {phase === 'signedOut' ? (

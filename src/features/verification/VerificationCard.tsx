@@ -6,6 +6,7 @@ import type { User } from '../../../contract'
 import { verificationPhase, type VerificationPhase } from '../../flows/verification.status'
 import { withoutModalFlags } from '../modals/urlSync'
 import './verificationCard.css'
+import { SupportLink } from '../support/SupportLink'
 
 type Search = Record<string, unknown>
 
@@ -56,6 +57,12 @@ export function VerificationCard({ verification }: { verification: User['verific
       </div>
       <p className="verification-card__text">
         {wanted && phase !== 'failed' ? t('verification:card.required') : t(texts.text)}
+        {(wanted || phase === 'failed') && (
+          <>
+            {' '}
+            <SupportLink testId="profile.verification-support" />
+          </>
+        )}
       </p>
       {wanted && (
         <Link

@@ -228,6 +228,21 @@ export const endpoints: Endpoint[] = [
   { method: 'GET', path: '/api/games/cases', auth: false },
   { method: 'GET', path: '/api/games/cases/1', auth: false },
   { method: 'GET', path: '/api/games/case-tables/1', auth: false },
+  // The support chat (server/http/routes/support.ts, tests/integration/supportChat.test.ts).
+  { method: 'GET', path: '/api/support/messages', auth: true },
+  { method: 'POST', path: '/api/support/messages', auth: true, body: { body: 'Hello' } },
+  { method: 'POST', path: '/api/support/attachments?name=a.png', auth: true },
+  { method: 'GET', path: '/api/support/attachments/1', auth: true },
+  { method: 'GET', path: '/api/support/operator', auth: false },
+  { method: 'GET', path: '/api/support/operator.js', auth: false },
+  { method: 'GET', path: '/api/support/operator/threads', auth: true },
+  { method: 'GET', path: '/api/support/operator/threads/1', auth: true },
+  {
+    method: 'POST',
+    path: '/api/support/operator/threads/1/messages',
+    auth: true,
+    body: { body: 'Hello' },
+  },
   { method: 'GET', path: '/api/geo_ip', auth: false },
   { method: 'GET', path: '/api/config', auth: false },
   // 404 while BOT_CHECK is not `altcha` (the harness runs it off; botcheck.test.ts turns it on).
