@@ -163,7 +163,7 @@ describe('social log-in through an OpenID Connect provider', () => {
       {
         provider: 'google',
         subject: 'oidc-alice',
-        attribution: { partner: 'p-77', adplace: null, stag: 'st-1', promo: null },
+        attribution: { partner: 'p-77', adplace: null, stag: 'st-1', promo: null, fpp: null },
       },
     ])
 

@@ -149,8 +149,10 @@ export function socialRoutes(app: FastifyInstance, s: Services): void {
     const message: SocialLoginMessage = { type: 'tessera:social-login', ...tokens }
     return html(reply, popupResultPage({ origin: attempt.origin, message }))
   }
+  // A refused log-in (bad, unknown, used or forged input) is a 400, still answered with the page
+  // the popup shows, which tells the opener.
   const failed = (reply: FastifyReply, origin: string | null) =>
-    html(reply, popupResultPage({ origin, failed: true }))
+    html(reply.code(400), popupResultPage({ origin, failed: true }))
 
   const callbackLimit = { config: limit(s.config.rateLimits.login) }
   const stateQuery = z.looseObject({ state: opaqueToken })

@@ -96,6 +96,7 @@ describe('registration at the app edge', () => {
     writeAttributionCookie('promo', 'FROMCOOKIE')
     const registerByEmail = vi.fn(async () => tokens)
     const api = {
+      ...botCheckApi,
       auth: { registerByEmail },
       profile: {
         user: async () => ({
