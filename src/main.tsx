@@ -19,9 +19,9 @@ import { registerServiceWorkerLater, startPwa } from './features/pwa'
 import { createAppRouter } from './routes/router'
 import { useSession } from './stores/session'
 import { startAnalytics } from './features/analytics'
-import { checkMirror, startGeo } from './features/geo/start'
+import { startGeo } from './features/geo/start'
 import { firstLoadRedirect, followGeoBlock, NO_ACCESS_PATH } from './features/geo/guard'
-import { adoptSimpleAuthToken, startAttribution } from './features/attribution'
+import { adoptSimpleAuthToken } from './features/attribution/simpleAuth'
 import { startSettings, startSupport } from './features/support/start'
 
 async function mount(): Promise<void> {
@@ -65,7 +65,12 @@ async function mount(): Promise<void> {
   startModalUrlSync(router)
   installGlobalErrorHandlers(router)
   followGeoBlock(() => void router.navigate({ to: NO_ACCESS_PATH, replace: true }))
-  startAttribution(appApi(), router)
+  // The landing query's triggers load after the first frame's code (they wait for consent anyway);
+  // the address is taken now, before any navigation changes it.
+  const landing = { search: location.search, href: location.href, host: location.host }
+  void import('./features/attribution/start').then(({ startAttribution }) =>
+    startAttribution(appApi(), router, landing),
+  )
   // Support widget (loaded once the page is idle) and the settings store (issue 31).
   startSupport(router, appApi())
   startSettings(appApi())
@@ -86,7 +91,7 @@ async function mount(): Promise<void> {
   })
   // posthog-js itself loads later, once the player allows it and the page is interactive.
   startAnalytics(router)
-  void checkMirror(appApi(), geoPage)
+  void import('./features/geo/mirror').then(({ checkMirror }) => checkMirror(appApi(), geoPage))
 }
 
 /**

@@ -35,6 +35,10 @@ export const ON_DEMAND_NAMESPACES: readonly string[] = [
   'kit',
   // SEO texts (src/features/seo): the first page's come in the served HTML.
   'seo',
+  // The cookie banner's texts, loaded with its code (src/features/consent/ConsentGate.tsx).
+  'consent',
+  // The support chat's texts, loaded with its code (src/features/support/start.ts).
+  'supportChat',
 ]
 
 /** Narrows an arbitrary string to a supported locale. */

@@ -34,7 +34,7 @@ export function Footer() {
               data-testid="footer.cookie-settings"
               onClick={() => useConsent.getState().edit()}
             >
-              {t('consent:footerLink')}
+              {t('common:footer.cookieSettings')}
             </button>
           </li>
         </ul>

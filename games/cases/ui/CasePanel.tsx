@@ -5,7 +5,7 @@ import { formatMoney, type Currency, type MoneyLocale } from '../../engine/money
 import { BetError, GamePanel } from '../../kit/ui/GamePanel'
 import { MainButton } from '../../kit/ui/MainButton'
 import { useInstantSettings } from '../../kit/instant/ui/instantSettings'
-import { SeedsDialog } from '../../kit/seeds/SeedsDialog'
+import { LazySeedsDialog } from '../../kit/seeds/LazySeedsDialog'
 import type { SeedsApi } from '../../kit/seeds/seedsApi'
 import { MAX_CASES_PER_OPENING, openingStake } from '../rules'
 
@@ -112,7 +112,7 @@ export function CasePanel(props: CasePanelProps) {
         ) : null}
       </div>
       {seedsOpen && props.seeds ? (
-        <SeedsDialog game="cases" api={props.seeds} onClose={() => setSeedsOpen(false)} />
+        <LazySeedsDialog game="cases" api={props.seeds} onClose={() => setSeedsOpen(false)} />
       ) : null}
     </GamePanel>
   )

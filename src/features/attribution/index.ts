@@ -16,6 +16,4 @@ export {
   readFingerprint,
   scheduleFingerprint,
 } from './fingerprint'
-export { AdBonusSlot } from './AdBonusSlot'
 export { adoptSimpleAuthToken } from './simpleAuth'
-export { startAttribution } from './start'

@@ -16,7 +16,11 @@ import type { TriggerDeps } from './triggers'
 type Search = Record<string, unknown>
 
 /** Starts the promo check, the landing triggers and attachSource. Call once, after the router. */
-export function startAttribution(api: Api, router: AnyRouter, page: Location = location): void {
+export function startAttribution(
+  api: Api,
+  router: AnyRouter,
+  page: Pick<Location, 'search' | 'href' | 'host'> = location,
+): void {
   const search = page.search
   // The check's code loads only for a visit that has a promo code to check.
   if (new URLSearchParams(search).has('promo') || readCookie('promo')) {

@@ -1,9 +1,14 @@
 import { lazy, Suspense } from 'react'
 
+import { loadNamespaces } from '../../i18n'
 import { useConsent } from './consent'
 import './footerLink.css'
 
-const BannerBody = lazy(async () => ({ default: (await import('./ConsentBanner')).BannerBody }))
+// Its texts are an on-demand namespace (src/i18n/locales.ts) that comes with its code.
+const BannerBody = lazy(async () => {
+  const [banner] = await Promise.all([import('./ConsentBanner'), loadNamespaces(['consent'])])
+  return { default: banner.BannerBody }
+})
 
 /**
  * The cookie banner (Privacy §4): asks before analytics or marketing cookies are written, with

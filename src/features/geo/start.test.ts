@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import type { Api } from '../../api'
 import { useGeo } from '../../stores/geo'
-import { checkMirror, startGeo, type GeoPage } from './start'
+import { checkMirror } from './mirror'
+import { startGeo, type GeoPage } from './start'
 
 const initial = useGeo.getState()
 afterEach(() => {

@@ -5,9 +5,9 @@
 import type { AnyRouter } from '@tanstack/react-router'
 import { firstContentfulPaint } from '../../../games/engine/paint'
 import type { Api } from '../../api'
+import { loadNamespaces } from '../../i18n'
 import { useSettings } from '../../stores/settings'
 import { clientConfigOnce } from '../session/clientConfig'
-import { loadScriptWidget } from './scriptWidget'
 import { setSupportFacade, startSupportWidget, type SupportWidget } from './widget'
 
 const here = () => window.location.pathname + window.location.search
@@ -18,8 +18,12 @@ export function startSupport(router: AnyRouter, api: Api): void {
     startSupportWidget({
       async load(): Promise<SupportWidget> {
         const url = (await clientConfigOnce(api)).support_widget_url
-        if (url) return loadScriptWidget(url)
-        const { mountChatWidget } = await import('./chat/mount')
+        if (url) return (await import('./scriptWidget')).loadScriptWidget(url)
+        // The chat's texts are an on-demand namespace, loaded with its code.
+        const [{ mountChatWidget }] = await Promise.all([
+          import('./chat/mount'),
+          loadNamespaces(['supportChat']),
+        ])
         return mountChatWidget(api)
       },
       onRouteChange: (run) => router.subscribe('onResolved', () => run(here())),

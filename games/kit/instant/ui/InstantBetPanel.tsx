@@ -18,7 +18,7 @@ import { payoutAt, type InstantMultiplier } from '../protocol'
 import type { InstantRules } from '../rules'
 import { INSTANT_SHORTCUTS, useInstantHotkeys, type InstantShortcut } from './instantHotkeys'
 import { useInstantSettings } from './instantSettings'
-import { SeedsDialog } from '../../seeds/SeedsDialog'
+import { LazySeedsDialog } from '../../seeds/LazySeedsDialog'
 import type { SeedsApi } from '../../seeds/seedsApi'
 import { InstantAutoBetPanel } from './InstantAutoBetPanel'
 import { ModePanel, ModeTabs, type BetMode } from '../../ui/ModeTabs'
@@ -239,7 +239,7 @@ export function InstantBetPanel<P = never>(props: InstantBetPanelProps<P>) {
             ) : null}
           </div>
           {seedsOpen && props.seeds ? (
-            <SeedsDialog game={game} api={props.seeds} onClose={() => setSeedsOpen(false)} />
+            <LazySeedsDialog game={game} api={props.seeds} onClose={() => setSeedsOpen(false)} />
           ) : null}
           {help ? (
             <ProofDialog

@@ -9,8 +9,8 @@ import { useChat } from './chatState'
 import { useThread } from './useThread'
 
 const PROBLEM_KEYS = {
-  loadFailed: 'support:chat.loadFailed',
-  sendFailed: 'support:chat.sendFailed',
+  loadFailed: 'supportChat:loadFailed',
+  sendFailed: 'supportChat:sendFailed',
   support_file_type: 'errors:error.support_file_type',
   support_file_too_big: 'errors:error.support_file_too_big',
 } as const
@@ -38,14 +38,14 @@ function Thread({ api, page }: { api: SupportApi; page: string | null }) {
 
   return (
     <>
-      {!loaded && !problem && <p className="support-chat__note">{t('support:chat.loading')}</p>}
+      {!loaded && !problem && <p className="support-chat__note">{t('supportChat:loading')}</p>}
       {loaded && messages.length === 0 && (
-        <p className="support-chat__note">{t('support:chat.empty')}</p>
+        <p className="support-chat__note">{t('supportChat:empty')}</p>
       )}
       <ol
         ref={list}
         className="support-chat__messages"
-        aria-label={t('support:chat.messages')}
+        aria-label={t('supportChat:messages')}
         aria-live="polite"
         data-testid="support.messages"
       >
@@ -57,12 +57,12 @@ function Thread({ api, page }: { api: SupportApi; page: string | null }) {
             data-author={m.author}
           >
             <span className="support-chat__author">
-              {t(m.author === 'player' ? 'support:chat.you' : 'support:chat.operator')}
+              {t(m.author === 'player' ? 'supportChat:you' : 'supportChat:operator')}
             </span>
             {m.body && <span className="support-chat__body">{m.body}</span>}
             {m.attachment && (
               <span className="support-chat__body">
-                {t('support:chat.document', { name: m.attachment.name })}
+                {t('supportChat:document', { name: m.attachment.name })}
               </span>
             )}
           </li>
@@ -75,7 +75,7 @@ function Thread({ api, page }: { api: SupportApi; page: string | null }) {
       )}
       <form className="support-chat__form" onSubmit={(e) => void submit(e)}>
         <label htmlFor={inputId} className="support-chat__label">
-          {t('support:chat.messageLabel')}
+          {t('supportChat:messageLabel')}
         </label>
         <textarea
           id={inputId}
@@ -91,7 +91,7 @@ function Thread({ api, page }: { api: SupportApi; page: string | null }) {
         />
         <div className="support-chat__actions">
           <label className="support-chat__attach">
-            <span>{t('support:chat.attach')}</span>
+            <span>{t('supportChat:attach')}</span>
             <input
               type="file"
               accept={supportFileTypes.join(',')}
@@ -110,10 +110,10 @@ function Thread({ api, page }: { api: SupportApi; page: string | null }) {
             disabled={busy}
             data-testid="support.send"
           >
-            {t(busy ? 'support:chat.sending' : 'support:chat.send')}
+            {t(busy ? 'supportChat:sending' : 'supportChat:send')}
           </button>
         </div>
-        <p className="support-chat__hint">{t('support:chat.attachHint')}</p>
+        <p className="support-chat__hint">{t('supportChat:attachHint')}</p>
       </form>
     </>
   )
@@ -151,24 +151,24 @@ export function ChatPanel({ api }: { api: SupportApi }) {
     >
       <header className="support-chat__header">
         <h2 id={titleId} className="support-chat__title">
-          {t('support:chat.title')}
+          {t('supportChat:title')}
         </h2>
         <button
           type="button"
           className="icon-button support-chat__close"
-          aria-label={t('support:chat.close')}
+          aria-label={t('supportChat:close')}
           onClick={close}
           data-testid="support.close"
         >
           <CloseIcon />
         </button>
       </header>
-      <p className="support-chat__note">{t('support:chat.intro')}</p>
+      <p className="support-chat__note">{t('supportChat:intro')}</p>
       {signedIn ? (
         <Thread api={api} page={page} />
       ) : (
         <div className="support-chat__guest">
-          <p>{t('support:chat.guest')}</p>
+          <p>{t('supportChat:guest')}</p>
           <button
             type="button"
             className="button button--primary"
@@ -178,7 +178,7 @@ export function ChatPanel({ api }: { api: SupportApi }) {
               useModals.getState().open('Login')
             }}
           >
-            {t('support:chat.logIn')}
+            {t('supportChat:logIn')}
           </button>
         </div>
       )}
