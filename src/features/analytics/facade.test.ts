@@ -201,7 +201,7 @@ describe('settings', () => {
     expect(options.request_queue_config).toBeUndefined()
     expect(posthogOptions({ apiHost: 'x', testBuild: true })).toMatchObject({
       opt_out_useragent_filter: true,
-      request_queue_config: { flush_interval_ms: 250 },
+      request_batching: false,
     })
   })
 

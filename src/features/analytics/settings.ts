@@ -35,8 +35,8 @@ export function logBadStatus(res: Pick<RequestResponse, 'statusCode' | 'text'>):
  * - Opting out (consent withdrawn) also removes its cookie and stored state.
  * - `testBuild`: posthog-js drops events from user agents it takes for bots, headless Chromium
  *   among them; test builds capture them anyway (marked `$browser_type: bot`), so end-to-end tests
- *   see real events and never pass by sending nothing. They also send each batch after 250 ms
- *   (posthog-js' least) instead of 3 s, so a test's default wait covers one.
+ *   see real events and never pass by sending nothing. They also send each event as it is
+ *   captured (no batching), so no test waits out a batch timer.
  */
 export function posthogOptions(input: {
   apiHost: string
@@ -60,7 +60,7 @@ export function posthogOptions(input: {
     capture_performance: false,
     opt_out_persistence_by_default: true,
     opt_out_useragent_filter: input.testBuild,
-    ...(input.testBuild ? { request_queue_config: { flush_interval_ms: 250 } } : {}),
+    ...(input.testBuild ? { request_batching: false } : {}),
     on_request_error: logBadStatus,
   }
 }
