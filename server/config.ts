@@ -1,17 +1,9 @@
 import { z } from 'zod'
+import { csv } from './envFields'
 import { botCheckProviders, gameServiceNames } from '../contract'
 import { socialConfigOf } from './social/config'
 import { geoEnvShape, hostConfigOf } from './geo/config'
 
-const csv = z
-  .string()
-  .optional()
-  .transform((s) =>
-    (s ?? '')
-      .split(',')
-      .map((x) => x.trim())
-      .filter((x) => x !== ''),
-  )
 const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback)
 const perMinute = (fallback: number) => z.coerce.number().int().positive().default(fallback)
 

@@ -1,14 +1,5 @@
 import { z } from 'zod'
-
-const csv = z
-  .string()
-  .optional()
-  .transform((s) =>
-    (s ?? '')
-      .split(',')
-      .map((x) => x.trim())
-      .filter((x) => x !== ''),
-  )
+import { csv } from '../envFields'
 
 /** A host as browsers send it in `Host`: a name or address, with an optional port. */
 const hostList = csv.pipe(

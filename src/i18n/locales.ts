@@ -25,7 +25,7 @@ export const HTML_LANG: Record<Locale, string> = { en: 'en', ru: 'ru', kz: 'kk' 
  * Namespaces that only one page or game reads (`kit`: the texts every game page shares), and that are large: they load when that page asks
  * (`useNamespaces`), not at start, so the lobby's first load stays small
  * (`npm run bench -- bundle`). Every other namespace is small and loads with the locale, all of
- * a locale's in one chunk (vite.config.ts).
+ * a locale's in one chunk (scripts/vite/chunks.ts).
  */
 export const ON_DEMAND_NAMESPACES: readonly string[] = [
   'policy',

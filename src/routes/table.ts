@@ -4,7 +4,7 @@ import { PREFIXED_LOCALES } from '../i18n/locales'
 /**
  * The route table of SPEC.md section 2 as plain data. The React route tree is built from it
  * (src/routes/tree.tsx) and the build writes it to dist/routes.json, so the server answers 404 for
- * the same paths the client does. No React here: vite.config.ts imports this file.
+ * the same paths the client does. No React here: scripts/vite/manifests.ts imports this file.
  */
 
 /** Regular expressions (as strings, for JSON) that path params must match. */

@@ -1,5 +1,5 @@
 /**
- * Inter's faces (Fontsource, `font-display: optional` at build time: vite.config.ts). Imported by
+ * Inter's faces (Fontsource, `font-display: optional` at build time: scripts/vite/webFont.ts). Imported by
  * {@link loadWebFont} after the first frame, so the page's first load fetches only what it draws.
  */
 import '@fontsource/inter/400.css'

@@ -35,7 +35,7 @@ describe('bundle budgets', () => {
     for (const files of client.routes.values()) {
       // A page with a canvas that loaded no scene would measure too little, and pass unseen.
       expect([...files].some((f) => /Scene-[\w-]+\.js$/.test(f))).toBe(true)
-      // The renderer goes out in the canvas chunk (vite.config.ts), or alone if that is undone.
+      // The renderer goes out in the canvas chunk (scripts/vite/chunks.ts), or alone if that is undone.
       expect([...files].some((f) => /\/(canvas|WebGLRenderer)-[\w-]+\.js$/.test(f))).toBe(true)
     }
   })

@@ -1,6 +1,6 @@
 /**
  * Safe deploys, part one: the app version poll (SPEC section 4, "App version"). The build writes
- * `builds/latest.json` with the id of the client it built (vite.config.ts: the entry chunk's file
+ * `builds/latest.json` with the id of the client it built (scripts/vite/manifests.ts: the entry chunk's file
  * name); an open tab asks for it now and then and, when the id is not its own, a new client has
  * been deployed and the player is offered a reload (`UpdateNotice`).
  */

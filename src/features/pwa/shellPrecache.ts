@@ -1,5 +1,5 @@
 /**
- * What the service worker precaches (build time, vite.config.ts): the shell a first visit loads,
+ * What the service worker precaches (build time, scripts/vite/pwa.ts): the shell a first visit loads,
  * so the app starts offline, and nothing a page or game adds later.
  *
  * - index.html, the entry chunk with every chunk it imports statically and their stylesheets;

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * The service worker (built by vite-plugin-pwa's `injectManifest` to `/sw.js`, vite.config.ts):
+ * The service worker (built by vite-plugin-pwa's `injectManifest` to `/sw.js`, scripts/vite/pwa.ts):
  *
  * - precaches the shell the build lists in `self.__WB_MANIFEST` (`shellPrecache.ts` picks it:
  *   index.html, the entry's scripts and styles, every language's start-up texts, the web font,
@@ -24,7 +24,7 @@ import { readBaseUrl, writeMirror } from './syncStore'
 import { BUILD_ID_MESSAGE, SKIP_WAITING_MESSAGE } from './messages'
 
 declare const self: ServiceWorkerGlobalScope
-/** The entry chunk of the client this worker precaches (vite.config.ts defines it). */
+/** The entry chunk of the client this worker precaches (scripts/vite/pwa.ts defines it). */
 declare const __TESSERA_BUILD_ID__: string
 
 /** Events of background sync, not in TypeScript's webworker lib. */

@@ -5,6 +5,7 @@
  * build-time env of the page's and no `location` of a page); record {@link MIRROR_RECORD} holds the
  * last `GET /mirror` answer the worker fetched, with its time. Runs in a page and in the worker.
  */
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb'
 import type { MirrorResponse } from '../../../contract'
 
 export const SYNC_DB_NAME = 'MyDatabase'
@@ -22,58 +23,54 @@ export interface MirrorRecord {
   syncedAt: number
 }
 
-/** One IDB request as a promise. */
-function done<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result)
-    request.onerror = () => reject(request.error ?? new Error('[pwa] IndexedDB request failed'))
-  })
+/** The sync database's one store, keyed by `id`. */
+interface SyncSchema extends DBSchema {
+  syncStore: {
+    key: number
+    value: { id: typeof BASE_URL_RECORD; baseURL: string } | MirrorRecord
+  }
 }
 
 /** Opens (creating on first use) the sync database. */
-export function openSyncDb(factory: IDBFactory = indexedDB): Promise<IDBDatabase> {
-  const request = factory.open(SYNC_DB_NAME, SYNC_DB_VERSION)
-  request.onupgradeneeded = () => {
-    if (!request.result.objectStoreNames.contains(SYNC_STORE)) {
-      request.result.createObjectStore(SYNC_STORE, { keyPath: 'id' })
-    }
-  }
-  return done(request)
+export function openSyncDb(): Promise<IDBPDatabase<SyncSchema>> {
+  return openDB<SyncSchema>(SYNC_DB_NAME, SYNC_DB_VERSION, {
+    upgrade(db) {
+      if (!db.objectStoreNames.contains(SYNC_STORE)) {
+        db.createObjectStore(SYNC_STORE, { keyPath: 'id' })
+      }
+    },
+  })
 }
 
-async function withStore<T>(
-  mode: IDBTransactionMode,
-  run: (store: IDBObjectStore) => IDBRequest<T>,
-  factory?: IDBFactory,
-): Promise<T> {
-  const db = await openSyncDb(factory)
+/** Runs `run` on an open database and closes it, so a version change elsewhere is never blocked. */
+async function withDb<T>(run: (db: IDBPDatabase<SyncSchema>) => Promise<T>): Promise<T> {
+  const db = await openSyncDb()
   try {
-    return await done(run(db.transaction(SYNC_STORE, mode).objectStore(SYNC_STORE)))
+    return await run(db)
   } finally {
     db.close()
   }
 }
 
 /** Writes the API base URL the worker syncs from (record 1). */
-export async function writeBaseUrl(baseURL: string, factory?: IDBFactory): Promise<void> {
-  await withStore('readwrite', (store) => store.put({ id: BASE_URL_RECORD, baseURL }), factory)
+export async function writeBaseUrl(baseURL: string): Promise<void> {
+  await withDb((db) => db.put(SYNC_STORE, { id: BASE_URL_RECORD, baseURL }))
 }
 
 /** The API base URL the page wrote, or null before any page did. */
-export async function readBaseUrl(factory?: IDBFactory): Promise<string | null> {
-  const record = (await withStore('readonly', (store) => store.get(BASE_URL_RECORD), factory)) as
+export async function readBaseUrl(): Promise<string | null> {
+  const record = (await withDb((db) => db.get(SYNC_STORE, BASE_URL_RECORD))) as
     { baseURL?: unknown } | undefined
   return typeof record?.baseURL === 'string' ? record.baseURL : null
 }
 
 /** Keeps the worker's last mirror answer (record 2). */
-export async function writeMirror(record: Omit<MirrorRecord, 'id'>, factory?: IDBFactory) {
-  await withStore('readwrite', (store) => store.put({ id: MIRROR_RECORD, ...record }), factory)
+export async function writeMirror(record: Omit<MirrorRecord, 'id'>): Promise<void> {
+  await withDb((db) => db.put(SYNC_STORE, { id: MIRROR_RECORD, ...record }))
 }
 
 /** The last mirror answer the worker kept, or null. */
-export async function readMirror(factory?: IDBFactory): Promise<MirrorRecord | null> {
-  const record = (await withStore('readonly', (store) => store.get(MIRROR_RECORD), factory)) as
-    MirrorRecord | undefined
-  return record ?? null
+export async function readMirror(): Promise<MirrorRecord | null> {
+  const record = await withDb((db) => db.get(SYNC_STORE, MIRROR_RECORD))
+  return record && 'mirror' in record ? record : null
 }

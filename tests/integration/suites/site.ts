@@ -278,7 +278,7 @@ export function siteSuite(ctx: SuiteContext): void {
       const bare = await startTestApp(db, { DIST_DIR: noRoutes })
       try {
         expect((await bare.call('GET', '/anything/at/all')).statusCode).toBe(200)
-        // A build's own id (vite.config.ts writes builds/latest.json) is served as it is; without
+        // A build's own id (scripts/vite/manifests.ts writes builds/latest.json) is served as it is; without
         // one, the entry script index.html names is the id the client compares with its own.
         await writeFile(
           join(noRoutes, 'index.html'),

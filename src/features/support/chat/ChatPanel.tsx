@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { CloseIcon } from '../../../components/icons'
 import { useTranslation } from 'react-i18next'
 import { supportFileTypes, SUPPORT_MAX_TEXT } from '../../../../contract'
-import { useModals } from '../../../stores/modals'
+import { OpenModalButton } from '../../modals/OpenModalButton'
 import { useSession } from '../../../stores/session'
 import type { SupportApi } from '../api'
 import { useChat } from './chatState'
@@ -169,17 +169,9 @@ export function ChatPanel({ api }: { api: SupportApi }) {
       ) : (
         <div className="support-chat__guest">
           <p>{t('supportChat:guest')}</p>
-          <button
-            type="button"
-            className="button button--primary"
-            data-testid="support.login"
-            onClick={() => {
-              close()
-              useModals.getState().open('Login')
-            }}
-          >
+          <OpenModalButton modal="Login" before={close} testId="support.login">
             {t('supportChat:logIn')}
-          </button>
+          </OpenModalButton>
         </div>
       )}
     </section>
