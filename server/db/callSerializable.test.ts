@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sqlLiteral, serializableCallSql, type Db } from './db'
-import { migrate } from './migrate'
-import { openPglite } from './pglite'
+import { openTestPglite } from './testDatabases'
 
 describe('sqlLiteral', () => {
   it('writes integers as digits and strings as E-literals with quotes and backslashes doubled', () => {
@@ -22,8 +21,7 @@ describe('sqlLiteral', () => {
 describe('Db.callSerializable on PGlite', () => {
   let db: Db
   beforeAll(async () => {
-    db = await openPglite('memory://')
-    await migrate(db)
+    db = await openTestPglite()
   }, 60_000)
   afterAll(async () => db.close())
 

@@ -4,10 +4,18 @@ import { parseInt8, serializableCallSql, type Db, type Queryable, type SqlScalar
 
 const parsers = { [types.INT8]: parseInt8 }
 
-/** Opens the embedded PGlite database at `dataDir` (`memory://` for a throwaway one). */
-export async function openPglite(dataDir: string): Promise<Db> {
+/**
+ * Opens the embedded PGlite database at `dataDir` (`memory://` for a throwaway one). `loadDataDir`
+ * starts it from a dump of another (`dumpDataDir`), skipping the cluster's initdb: the tests start
+ * every throwaway database from one migrated dump (server/db/testDatabases.ts).
+ */
+export async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Db> {
   if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true })
-  const pg = await PGlite.create(dataDir, { parsers })
+  return pgliteDb(await PGlite.create(dataDir, { parsers, loadDataDir }))
+}
+
+/** The {@link Db} over an open PGlite instance; closing it closes the instance. */
+export function pgliteDb(pg: PGlite): Db {
   const asQueryable = (q: Pick<PGlite, 'query'>): Queryable => ({
     async query<T>(sql: string, params: readonly unknown[] = []) {
       const res = await q.query<T>(sql, params as unknown[])

@@ -1,8 +1,7 @@
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../server/db/db'
-import { openPglite } from '../../server/db/pglite'
-import { migrate } from '../../server/db/migrate'
+import { openTestPglite } from '../../server/db/testDatabases'
 import { startTestApp, type TestApp } from './support/harness'
 
 const KEY = 'phc_test_key'
@@ -26,8 +25,7 @@ describe('analytics ingest', () => {
   let db: Db
   let t: TestApp
   beforeAll(async () => {
-    db = await openPglite('memory://')
-    await migrate(db)
+    db = await openTestPglite()
     t = await startTestApp(db, { ANALYTICS_KEY: KEY, ANALYTICS_FLAGS: 'new_lobby,vip_chat' })
   }, 120_000)
   afterAll(async () => {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../server/db/db'
-import { migrate } from '../../server/db/migrate'
-import { openPglite } from '../../server/db/pglite'
+import { openTestPglite } from '../../server/db/testDatabases'
 import { startTestApp, type TestApp } from './support/harness'
 
 /**
@@ -13,8 +12,7 @@ describe('attribution on the server', () => {
   let db: Db
   let t: TestApp
   beforeAll(async () => {
-    db = await openPglite('memory://')
-    await migrate(db)
+    db = await openTestPglite()
     t = await startTestApp(db)
   }, 120_000)
   afterAll(async () => {

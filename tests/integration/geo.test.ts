@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hostConfigResponse, loginResponse, profileUserResponse } from '../../contract'
 import type { Db } from '../../server/db/db'
-import { migrate } from '../../server/db/migrate'
-import { openPglite } from '../../server/db/pglite'
+import { openTestPglite } from '../../server/db/testDatabases'
 import { DEMO } from '../../server/db/seed'
 import { PREFIXED_LOCALES as SERVER_PREFIXES } from '../../server/geo/hosts'
 import { PREFIXED_LOCALES } from '../../src/i18n/locales'
@@ -21,8 +20,7 @@ describe('geo, mirrors and SSO', () => {
   let db: Db
   let t: TestApp
   beforeAll(async () => {
-    db = await openPglite('memory://')
-    await migrate(db)
+    db = await openTestPglite()
     t = await startTestApp(db, {
       MIRROR_NEW_LINK: 'https://new.tessera.test',
       MIRROR_REDIRECT_HOSTS: 'old.tessera.test',

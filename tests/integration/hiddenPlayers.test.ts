@@ -10,8 +10,7 @@ import {
   liveWire,
 } from '../../games/kit/instant/protocol'
 import type { Db } from '../../server/db/db'
-import { migrate } from '../../server/db/migrate'
-import { openPglite } from '../../server/db/pglite'
+import { openTestPglite } from '../../server/db/testDatabases'
 import { startSocketsApp, type SocketsApp, type TestSocket } from './support/sockets'
 
 /**
@@ -23,8 +22,7 @@ let db: Db
 let s: SocketsApp
 
 beforeAll(async () => {
-  db = await openPglite('memory://')
-  await migrate(db)
+  db = await openTestPglite()
   s = await startSocketsApp(db, 'hidden-players')
 }, 120_000)
 

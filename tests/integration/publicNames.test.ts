@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { profileUserResponse, registerResponse } from '../../contract'
 import { assignPublicNames } from '../../server/auth/publicName'
 import type { Db } from '../../server/db/db'
-import { migrate, splitStatements } from '../../server/db/migrate'
-import { openPglite } from '../../server/db/pglite'
+import { splitStatements } from '../../server/db/migrate'
+import { openTestPglite } from '../../server/db/testDatabases'
 import { DEMO } from '../../server/db/seed'
 import { instantKit } from '../../server/games/kit/instant/kit'
 import { DICE, instantBet, instantPlayer } from '../../server/games/kit/instant/testing'
@@ -18,8 +18,7 @@ describe('public names', () => {
   let db: Db
   let t: TestApp
   beforeAll(async () => {
-    db = await openPglite('memory://')
-    await migrate(db)
+    db = await openTestPglite()
     t = await startTestApp(db)
   }, 120_000)
   afterAll(async () => {

@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seoManifest, type SeoDoc } from '../../src/features/seo/seo'
 import { LOCALES } from '../../src/i18n/locales'
 import { routeManifest, ROUTES } from '../../src/routes/table'
-import { openPglite } from '../../server/db/pglite'
-import { migrate } from '../../server/db/migrate'
+import { openTestPglite } from '../../server/db/testDatabases'
 import type { Db } from '../../server/db/db'
 import { DIST_PREFIX, startTestApp, type TestApp } from './support/harness'
 
@@ -32,8 +31,7 @@ describe('SEO in the served page', () => {
     )
     await writeFile(join(dist, 'routes.json'), JSON.stringify(routeManifest()))
     await writeFile(join(dist, 'seo.json'), JSON.stringify(seoManifest(docs, ROUTES)))
-    db = await openPglite('memory://')
-    await migrate(db)
+    db = await openTestPglite()
     t = await startTestApp(db, { DIST_DIR: dist })
   }, 120_000)
   afterAll(async () => {

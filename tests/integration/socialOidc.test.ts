@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { clientConfigResponse, profileUserResponse, socialLoginMessage } from '../../contract'
 import type { Db } from '../../server/db/db'
-import { migrate } from '../../server/db/migrate'
-import { openPglite } from '../../server/db/pglite'
+import { openTestPglite } from '../../server/db/testDatabases'
 import { startTestApp, type TestApp } from './support/harness'
 import { popupMessage } from './support/socialPopup'
 
@@ -106,8 +105,7 @@ describe('social log-in through an OpenID Connect provider', () => {
 
   beforeAll(async () => {
     provider = await startProvider()
-    db = await openPglite('memory://')
-    await migrate(db)
+    db = await openTestPglite()
     t = await startTestApp(db, {
       SOCIAL_GOOGLE_ISSUER: provider.issuer,
       SOCIAL_GOOGLE_CLIENT_ID: CLIENT.client_id,

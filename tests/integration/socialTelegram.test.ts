@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { clientConfigResponse, profileUserResponse, socialLoginMessage } from '../../contract'
 import type { Db } from '../../server/db/db'
-import { migrate } from '../../server/db/migrate'
-import { openPglite } from '../../server/db/pglite'
+import { openTestPglite } from '../../server/db/testDatabases'
 import { startTestApp, type TestApp } from './support/harness'
 import { popupMessage } from './support/socialPopup'
 
@@ -26,8 +25,7 @@ describe('social log-in through the Telegram widget', () => {
   let t: TestApp
 
   beforeAll(async () => {
-    db = await openPglite('memory://')
-    await migrate(db)
+    db = await openTestPglite()
     t = await startTestApp(db, {
       TESSERA_MODE: 'production',
       SOCIAL_TELEGRAM_BOT_TOKEN: BOT_TOKEN,

@@ -7,8 +7,7 @@ import type { Multiplier } from '../../../games/crash/rules'
 import type { Currency, Minor } from '../../../games/engine/money'
 import { loadConfig } from '../../config'
 import type { Db } from '../../db/db'
-import { migrate } from '../../db/migrate'
-import { openPglite } from '../../db/pglite'
+import { openTestPglite } from '../../db/testDatabases'
 import { createServices, type Services } from '../../services'
 import type { Player, UserId } from '../kit/player'
 import { fakeScheduler, type FakeScheduler } from '../kit/scheduler'
@@ -23,10 +22,9 @@ export const T0 = 1_767_225_600_000
 export const BETTING_MS = 6000
 export const PAUSE_MS = 3000
 
-/** A fresh PGlite database with every migration applied, and the services over it (slow: ~5-10 s). */
+/** A fresh PGlite database with every migration applied, and the services over it (a copy of the run's migrated dump: server/db/testDatabases.ts). */
 export async function openTestServices(): Promise<Services> {
-  const db: Db = await openPglite('memory://')
-  await migrate(db)
+  const db: Db = await openTestPglite()
   return createServices(loadConfig({ LOG_LEVEL: 'silent' }), db)
 }
 

@@ -3,16 +3,14 @@ import { hashServerSeed } from '../../../games/engine/fairness'
 import { buildApp } from '../../app'
 import { loadConfig } from '../../config'
 import type { Db } from '../../db/db'
-import { migrate } from '../../db/migrate'
-import { openPglite } from '../../db/pglite'
+import { openTestPglite } from '../../db/testDatabases'
 import { instantPlayer } from '../../games/kit/instant/testing'
 
 const SEED = 'c0ffee'.padEnd(64, '0')
 let db: Db
 
 beforeAll(async () => {
-  db = await openPglite('memory://')
-  await migrate(db)
+  db = await openTestPglite()
 }, 60_000)
 afterAll(() => db.close())
 

@@ -2,7 +2,11 @@ import { findPgBin, startPgTestServer } from '../../../scripts/pg-test-server'
 import type { Db } from '../../../server/db/db'
 import { migrate } from '../../../server/db/migrate'
 import { openPg } from '../../../server/db/pg'
-import { openPglite } from '../../../server/db/pglite'
+import {
+  dropTestPgDatabase,
+  openTestPgDatabase,
+  openTestPglite,
+} from '../../../server/db/testDatabases'
 
 /** A database the integration suite runs against, opened fresh and migrated. */
 export interface TestDriver {
@@ -13,8 +17,7 @@ export interface TestDriver {
 const pglite: TestDriver = {
   name: 'pglite',
   async open() {
-    const db = await openPglite('memory://')
-    await migrate(db)
+    const db = await openTestPglite()
     return { db, close: () => db.close() }
   },
 }
@@ -22,6 +25,17 @@ const pglite: TestDriver = {
 const postgresql: TestDriver = {
   name: 'postgresql',
   async open() {
+    // A copy of the run's migrated template on its shared server (tests/setup/databases.ts).
+    const shared = await openTestPgDatabase()
+    if (shared) {
+      return {
+        db: shared.db,
+        async close() {
+          await shared.db.close()
+          await dropTestPgDatabase(shared.url)
+        },
+      }
+    }
     const server = await startPgTestServer()
     const db = await openPg(server.url)
     await migrate(db)
