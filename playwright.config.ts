@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test'
 import { answeredConsent } from './tests/e2e/support/consent'
+import { frameCapOrigin } from './tests/e2e/support/frameCap'
 
 /**
  * End-to-end tests drive the system Chromium (Debian's `chromium` package) through
@@ -21,8 +22,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
-    // Consent answered "necessary only" before each test; see tests/e2e/support/consent.ts.
-    storageState: answeredConsent(),
+    // Consent answered "necessary only" before each test (tests/e2e/support/consent.ts), and the
+    // canvases' frame rate capped for software rendering (tests/e2e/support/frameCap.ts).
+    storageState: { ...answeredConsent(), origins: [frameCapOrigin(`http://127.0.0.1:${port}`)] },
     launchOptions: {
       executablePath,
       args: [

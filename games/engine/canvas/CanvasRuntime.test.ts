@@ -1,6 +1,7 @@
 import { Container, Graphics, Sprite, type Texture } from 'pixi.js'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { CanvasRuntime } from './CanvasRuntime'
+import { TEST_MAX_FPS_KEY } from './testHook'
 import { PulseScene, type PulseSnapshot } from './examples/PulseScene'
 import type { AssetBundle, Scene, SceneContext, SceneFrame, SceneSize } from './Scene'
 import {
@@ -164,6 +165,25 @@ describe('CanvasRuntime', () => {
       const destroys = scene.calls.filter((call) => call === 'destroy').length
       expect(destroys).toBe(scene.calls.includes('mount') ? 1 : 0)
     }
+  })
+
+  it('caps the frame rate in a test build only when the e2e run asks for it', async () => {
+    const { fake, runtime } = setup()
+    localStorage.setItem(TEST_MAX_FPS_KEY, '15')
+    try {
+      const capped = runtime()
+      await capped.start()
+      expect(fake.apps.at(-1)?.ticker.maxFPS).toBe(15)
+      capped.destroy()
+      await settle()
+    } finally {
+      localStorage.removeItem(TEST_MAX_FPS_KEY)
+    }
+    // The pooled application is reused: a mount without the key draws every frame again.
+    const uncapped = runtime()
+    await uncapped.start()
+    expect(fake.apps.at(-1)?.ticker.maxFPS).toBe(0)
+    uncapped.destroy()
   })
 
   it('destroys the stage with its children but leaves bundle textures to the loader', async () => {

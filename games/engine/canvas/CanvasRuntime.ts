@@ -10,7 +10,7 @@ import {
   type MediaQuerySource,
 } from './platform'
 import type { AssetBundle, Scene, SceneClock, SceneFrame, SceneSize } from './Scene'
-import { registerCanvas } from './testHook'
+import { registerCanvas, testFrameCap } from './testHook'
 
 // Kept here too: it was first exported from this module.
 export { STAGE_DESTROY_OPTIONS }
@@ -198,6 +198,7 @@ export class CanvasRuntime<Snapshot> {
     app.ticker.add(this.#onTick)
     // Test builds only: Vite folds this to `false` in production and drops the hook with it.
     if (import.meta.env.VITE_TEST_HOOKS === 'true') {
+      app.ticker.maxFPS = testFrameCap()
       const registered = registerCanvas({
         ticker: app.ticker,
         scene: scene as Scene<unknown>,

@@ -75,6 +75,8 @@ export interface CanvasApplication {
 /** The part of Pixi's `Ticker` the runtime uses. */
 export interface FrameTicker extends SceneFrame {
   readonly started: boolean
+  /** Frames per second at most (0: every animation frame), as Pixi's `Ticker.maxFPS`. */
+  maxFPS: number
   /** `context` and `priority` as in Pixi (higher priority runs first; Pixi renders at -25). */
   add(fn: (frame: SceneFrame) => void, context?: unknown, priority?: number): unknown
   remove(fn: (frame: SceneFrame) => void, context?: unknown): unknown

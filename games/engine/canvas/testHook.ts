@@ -13,6 +13,22 @@ import type { CanvasRuntimeState } from './CanvasRuntime'
 import type { FrameTicker } from './platform'
 import type { Scene, SceneContext, SceneFrame, SceneInspection, SceneSize } from './Scene'
 
+/**
+ * The localStorage key an e2e run sets to cap every canvas's frame rate (playwright.config.ts).
+ * Headless Chromium draws WebGL in software (SwiftShader): an open crash page at 60 frames a
+ * second took 1.8 of the CI machine's 2 cores, slowing every test beside it. Benchmarks leave it
+ * unset and measure the uncapped rate.
+ */
+export const TEST_MAX_FPS_KEY = 'tessera.test.maxFps'
+
+/** The frame cap the test run asked for through {@link TEST_MAX_FPS_KEY}, or 0 for none. */
+export function testFrameCap(
+  storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage,
+) {
+  const cap = Number(storage?.getItem(TEST_MAX_FPS_KEY) ?? 0)
+  return Number.isInteger(cap) && cap > 0 ? cap : 0
+}
+
 /** The name of the global the hook lives under, `window.__tesseraCanvas`. */
 export const CANVAS_TEST_HOOK = '__tesseraCanvas'
 

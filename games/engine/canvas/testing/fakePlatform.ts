@@ -90,6 +90,7 @@ export class ListenerCounter {
 /** A ticker advanced by `tick`; runs its callbacks only while started, like Pixi's. */
 export class FakeTicker implements FrameTicker {
   started = false
+  maxFPS = 0
   deltaMS = 0
   lastTime = 0
   destroyed = false
