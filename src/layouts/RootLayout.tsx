@@ -63,6 +63,8 @@ export function RootLayout() {
         <main id="main" className="no-access-layout__main">
           <Outlet />
         </main>
+        {/* The support chat asks a guest to log in, in the modal host. */}
+        <ModalHost />
         <Toaster />
         <UpdateNotice />
       </div>

@@ -12,7 +12,9 @@ import { LoginModal } from './pages/LoginModal'
 const port = Number(process.env.E2E_PORT ?? 4173)
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
 
-test('a visitor from a blocked country lands on /no-access', async ({ browser }) => {
+test('a visitor from a blocked country lands on /no-access, with a way to support', async ({
+  browser,
+}) => {
   const visitor = await browser.newContext({ extraHTTPHeaders: { 'cf-ipcountry': 'KP' } })
   try {
     const page = await visitor.newPage()
@@ -21,6 +23,11 @@ test('a visitor from a blocked country lands on /no-access', async ({ browser })
     await expect(app.noAccessLayout).toBeVisible()
     await expect(page).toHaveURL(/\/ru\/no-access$/)
     await expect(app.header).toHaveCount(0)
+    // No way in, but a way to support: the chat, whose log-in a guest can reach from here.
+    await page.getByTestId('no-access.support').click()
+    await expect(page.getByTestId('support.panel')).toBeVisible()
+    await page.getByTestId('support.login').click()
+    await expect(page.getByTestId('modal.dialog')).toHaveAttribute('data-modal', 'Login')
   } finally {
     await visitor.close()
   }
