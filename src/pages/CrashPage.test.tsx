@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest'
 import type * as CrashModule from '../../games/crash'
 import type { CrashGameProps } from '../../games/crash'
 import { App } from '../App'
-import { initI18n } from '../i18n'
+import { changeLocale, initI18n } from '../i18n'
 import { createAppRouter } from '../routes/router'
 
 // The game itself (socket, canvas, dialog) is tested in games/crash/ui/CrashGame.test.tsx; here
@@ -30,6 +30,10 @@ beforeAll(async () => {
 
 async function openAt(href: string, locale: 'en' | 'ru' = 'en') {
   const router = createAppRouter(locale, createMemoryHistory({ initialEntries: [href] }))
+  // The language's texts are in before the first render: otherwise every translated component
+  // suspends until they load, and how long that takes (a busy machine transforms ~20 files) is
+  // not what this test is about.
+  await changeLocale(locale)
   await router.load()
   render(<App router={router} i18n={i18next} />)
   return { router, game: await screen.findByTestId('fake.crash') }
