@@ -13,50 +13,46 @@
  *   stopped process decided and did not pay. A cash-out meeting an ended round gets that round.
  */
 import { floatCursor } from '../../../../games/engine/fairness'
-import { MAX_BET_PAYOUT, checkBet, type BetGame, type Minor } from '../../../../games/engine/money'
-import { payoutAt } from '../../../../games/kit/instant/protocol'
+import { checkBet, type Minor } from '../../../../games/engine/money'
 import {
   STATEFUL_PROTOCOL_VERSION,
-  type EndReason,
   type StatefulAck,
-  type StatefulErrorCode,
   type StatefulRound,
 } from '../../../../games/kit/stateful/protocol'
-import type { StatefulRules } from '../../../../games/kit/stateful/rules'
 import type { CommandKey, RoundId } from '../../../../games/kit/protocol'
-import type { Db, Queryable } from '../../../db/db'
+import type { Db } from '../../../db/db'
 import { LedgerError } from '../../../ledger/errors'
 import type { Ledger } from '../../../ledger/ledger'
 import { withRetry } from '../../../ledger/retry'
 import { AnswerStore } from '../answers'
-import { BetBook, holdReference } from '../BetBook'
-import { newBetId, type KitBet } from '../bets'
+import { holdReference } from '../BetBook'
+import { newBetId } from '../bets'
 import { NONCE_ATTEMPTS } from '../instant/InstantBets'
 import type { SeedPairs } from '../instant/seeds'
 import type { GameLog } from '../log'
 import type { Player, UserId } from '../player'
 import type { Scheduler } from '../scheduler'
+import { RoundEnds } from './ends'
 import {
-  RoundStore,
+  ROUND_LIFETIME_MS,
+  cappedPayout,
+  statefulRefusal,
+  type AnyAck,
+  type AnyGame,
+  type StatefulGame,
+} from './game'
+import { decideStep } from './steps'
+import {
+  hasOpenRound,
   roundById,
   roundByKey,
   roundView,
-  roundsIn,
   stepsOf,
   unsettledRound,
-  type PaidStatus,
   type RoundRow,
 } from './store'
 
-/** How long a round may stay open: then it is settled at the better of its cash-out and stake. */
-export const ROUND_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000
-
-/** A stateful game as the kit runs it: its id, its limits group and its rules. */
-export interface StatefulGame<P, S, A, O, W, R> {
-  readonly id: string
-  readonly limits: BetGame
-  readonly rules: StatefulRules<P, S, A, O, W, R>
-}
+export { ROUND_LIFETIME_MS, statefulRefusal, type StatefulGame } from './game'
 
 /** The `open` command as parsed by the game's wire. */
 export interface OpenCommand<P> {
@@ -83,12 +79,6 @@ export interface StatefulRoundsOptions {
   log: GameLog
 }
 
-/** The decided end of a round: what it pays and why. */
-interface End {
-  payout: Minor
-  reason: EndReason
-}
-
 /** Thrown inside a transaction to roll it back: the row moved on, or a round is already open. */
 class Refused extends Error {
   constructor(readonly code: 'stale' | 'game_in_progress') {
@@ -96,24 +86,15 @@ class Refused extends Error {
   }
 }
 
-type AnyGame = StatefulGame<unknown, unknown, unknown, unknown, unknown, unknown>
-type Ack = StatefulAck<unknown, unknown, unknown, unknown, unknown>
-
-/** The error ack of a stateful command, with the round it is about when there is one. */
-export function statefulRefusal(
-  code: StatefulErrorCode,
-  round?: StatefulRound<unknown, unknown, unknown, unknown, unknown>,
-): Ack {
-  return { type: 'error', v: STATEFUL_PROTOCOL_VERSION, code, ...(round ? { round } : {}) }
-}
-
 /** The rounds of every stateful game of this process. */
 export class StatefulRounds {
   private readonly answers = new AnswerStore()
-  private readonly books = new Map<string, BetBook<KitBet<PaidStatus>, PaidStatus, Ack>>()
   private readonly inFlight = new Set<Promise<unknown>>()
+  private readonly ends: RoundEnds
 
-  constructor(private readonly options: StatefulRoundsOptions) {}
+  constructor(private readonly options: StatefulRoundsOptions) {
+    this.ends = new RoundEnds({ ...options, track: (work) => void this.track(work) })
+  }
 
   /** Opens a round of `game` (see the module comment). */
   open<P, S, A, O, W, R>(
@@ -160,7 +141,7 @@ export class StatefulRounds {
     game: StatefulGame<unknown, unknown, unknown, unknown, unknown, unknown>,
   ): Promise<number> {
     const openedBy = this.options.scheduler.now() - ROUND_LIFETIME_MS
-    return this.settleLongOpen(game, openedBy, null)
+    return this.ends.settleOpen(game, openedBy, null)
   }
 
   /**
@@ -168,25 +149,15 @@ export class StatefulRounds {
    * a self-exclusion (the server has neither yet; this is the call they make).
    */
   closeFor(game: AnyGame, userId: UserId): Promise<number> {
-    return this.settleLongOpen(game, null, userId)
+    return this.ends.settleOpen(game, null, userId)
   }
 
   /**
    * At start: pays every round of `game` a stopped process decided and did not pay, through
    * BetBook.reconcile (a hold the ledger already closed is only marked); the number paid.
    */
-  async recover(game: AnyGame): Promise<number> {
-    let paid = 0
-    for (const row of await roundsIn(this.options.db, game.id, 'ending')) {
-      const holdId = await this.book(game).reconcile({
-        id: row.id,
-        status: 'active',
-        hold_id: row.hold_id,
-      })
-      if (holdId !== null) await this.pay(game, row.id, holdId, row.payout as Minor)
-      paid++
-    }
-    return paid
+  recover(game: AnyGame): Promise<number> {
+    return this.ends.recover(game)
   }
 
   /** Resolves when every command started so far has been answered. */
@@ -200,14 +171,14 @@ export class StatefulRounds {
     return work
   }
 
-  private async opening(game: AnyGame, user: Player, cmd: OpenCommand<unknown>): Promise<Ack> {
+  private async opening(game: AnyGame, user: Player, cmd: OpenCommand<unknown>): Promise<AnyAck> {
     const { db, seeds, ledger, log, scheduler } = this.options
     const first = await roundByKey(db, game.id, user.userId, cmd.key)
     if (first) return this.okOf(game, first)
     if (cmd.currency !== user.currency) return statefulRefusal('bad_request')
     if (!checkBet(cmd.amount, game.limits, cmd.currency).ok) return statefulRefusal('limits')
     if (game.rules.refusal(cmd.params, cmd.amount) !== null) return statefulRefusal('bad_request')
-    if (await unsettledOpen(db, game.id, user.userId)) return statefulRefusal('game_in_progress')
+    if (await hasOpenRound(db, game.id, user.userId)) return statefulRefusal('game_in_progress')
     return seeds.exclusive(user.userId, async () => {
       for (let attempt = 1; ; attempt++) {
         const pair = await seeds.active(user.userId)
@@ -286,7 +257,7 @@ export class StatefulRounds {
     })
   }
 
-  private async stepping(game: AnyGame, user: Player, cmd: StepCommand<unknown>): Promise<Ack> {
+  private async stepping(game: AnyGame, user: Player, cmd: StepCommand<unknown>): Promise<AnyAck> {
     const { db, scheduler, log } = this.options
     const row = await roundById(db, cmd.roundId)
     if (!row || row.user_id !== user.userId || row.game !== game.id) {
@@ -296,7 +267,7 @@ export class StatefulRounds {
     if (again) return again
     if (row.status !== 'open') return this.ended(game, row, cmd)
     if (row.step !== cmd.step) return statefulRefusal('stale_step', await this.viewOf(game, row))
-    const decided = await this.decide(game, row, cmd.action)
+    const decided = await decideStep(db, game, row, cmd.action)
     if (decided === 'bad_request')
       return statefulRefusal('bad_request', await this.viewOf(game, row))
     const at = scheduler.now()
@@ -350,58 +321,13 @@ export class StatefulRounds {
     }
     const after = (await roundById(db, row.id))!
     if (!decided.end) return this.okOf(game, after)
-    return this.okOf(game, await this.settle(game, after))
-  }
-
-  /**
-   * What a playable step (or, without an action, a cash-out) does to the round: the state after,
-   * the floats read, the outcome, and the end if it ends the round. `bad_request` when the rules
-   * refuse the action, or a cash-out before one is allowed.
-   */
-  private async decide(game: AnyGame, row: RoundRow, action: unknown) {
-    const { rules } = game
-    if (action === undefined) {
-      const multiplier = rules.multiplier(row.state)
-      if (multiplier <= 0) return 'bad_request' as const
-      const payout = this.capped(row, multiplier)
-      const end: End = { payout, reason: 'cashout' }
-      return { state: row.state, floats: row.floats, outcome: null, multiplier, end }
+    try {
+      return await this.okOf(game, await this.ends.settle(game, after))
+    } catch (err) {
+      // The end is decided on the row: recovery, or the next command about the round, pays it.
+      log.error({ err, game: game.id, roundId: row.id }, `[stateful] ${game.id} payment failed`)
+      return this.okOf(game, after)
     }
-    if (rules.stepRefusal(row.state, action) !== null) return 'bad_request' as const
-    const cursor = await this.cursorOf(row)
-    const { state, outcome } = rules.step(row.state, action, cursor)
-    const multiplier = rules.multiplier(state)
-    const phase = rules.phase(state)
-    const uncapped = payoutAt(row.amount as Minor, multiplier)
-    const payout = this.capped(row, multiplier)
-    // A step that reaches the cap cashes out at once: no later step could pay more.
-    const end: End | null =
-      phase === 'lost'
-        ? { payout: 0 as Minor, reason: 'lost' }
-        : uncapped >= MAX_BET_PAYOUT[row.currency]
-          ? { payout, reason: 'cap' }
-          : phase === 'complete'
-            ? { payout, reason: 'complete' }
-            : null
-    return { state, floats: cursor.consumed, outcome, multiplier, end }
-  }
-
-  /** The round's float stream, positioned after the floats its opening and steps have read. */
-  private async cursorOf(row: RoundRow) {
-    // The pair is still active (no rotation while a round is open), so its server seed is here.
-    const [pair] = await this.options.db.query<{ server_seed: string }>(
-      'SELECT server_seed FROM seed_pairs WHERE id = $1',
-      [row.seed_pair_id],
-    )
-    const cursor = floatCursor(pair!.server_seed, row.client_seed, row.nonce)
-    for (let i = 0; i < row.floats; i++) cursor.next()
-    return cursor
-  }
-
-  /** What `multiplier` pays on the round's stake, capped at the maximum payout per bet. */
-  private capped(row: RoundRow, multiplier: number): Minor {
-    const cap = MAX_BET_PAYOUT[row.currency]
-    return Math.min(payoutAt(row.amount as Minor, multiplier as never), cap) as Minor
   }
 
   /** The recorded answer of a step key already applied to the round, or null. */
@@ -412,66 +338,27 @@ export class StatefulRounds {
     )
     if (!done) return null
     const row = (await roundById(this.options.db, roundId))!
-    return this.okOf(game, row.status === 'ending' ? await this.settle(game, row) : row)
+    return this.okOf(game, row.status === 'ending' ? await this.ends.settle(game, row) : row)
   }
 
   /** The answer to a step or cash-out meeting an ended round. */
-  private async ended(game: AnyGame, row: RoundRow, cmd: StepCommand<unknown>): Promise<Ack> {
-    const settled = row.status === 'ending' ? await this.settle(game, row) : row
+  private async ended(game: AnyGame, row: RoundRow, cmd: StepCommand<unknown>): Promise<AnyAck> {
+    const settled = row.status === 'ending' ? await this.ends.settle(game, row) : row
     // A cash-out that raced the server's own end gets the settled round, not an error.
     if (cmd.action === undefined) return this.okOf(game, settled)
     return statefulRefusal('round_over', await this.viewOf(game, settled))
   }
 
-  /** Pays a decided round (idempotent: the ledger's key) and reads it back paid. */
-  private async settle(game: AnyGame, row: RoundRow): Promise<RoundRow> {
-    await this.pay(game, row.id, row.hold_id, row.payout as Minor)
-    return (await roundById(this.options.db, row.id))!
-  }
-
-  private async pay(game: AnyGame, roundId: string, holdId: number, payout: Minor): Promise<void> {
-    const status: PaidStatus = payout > 0 ? 'won' : 'lost'
-    const balance = await this.book(game).settleHold(roundId, holdId, { payout, status })
-    await this.options.db.query('UPDATE stateful_rounds SET balance = $2 WHERE id = $1', [
-      roundId,
-      balance,
-    ])
-  }
-
-  private async settleLongOpen(
-    game: AnyGame,
-    openedBy: number | null,
-    userId: UserId | null,
-  ): Promise<number> {
-    const { db, scheduler } = this.options
-    let settled = 0
-    for (const row of await roundsIn(db, game.id, 'open', openedBy, userId)) {
-      const payout = Math.max(this.capped(row, row.multiplier), row.amount) as Minor
-      const at = scheduler.now()
-      const moved = await db.query(
-        `UPDATE stateful_rounds SET status = 'ending', payout = $3, end_reason = 'expired',
-           updated_at = $4, ended_at = $4 WHERE id = $1 AND step = $2 AND status = 'open'
-         RETURNING id`,
-        [row.id, row.step, payout, at],
-      )
-      // A step that moved the round meanwhile wins; the next sweep sees it again if still open.
-      if (moved.length === 0) continue
-      await this.pay(game, row.id, row.hold_id, payout)
-      settled++
-    }
-    return settled
-  }
-
   private async viewOf(game: AnyGame, row: RoundRow) {
     const steps = await stepsOf(this.options.db, row.id)
-    return roundView(game.rules, row, steps, this.capped(row, row.multiplier))
+    return roundView(game.rules, row, steps, cappedPayout(row, row.multiplier))
   }
 
   /**
    * The ok ack of a round: the balance after its stake (at step 0) or after its payout (paid);
    * null mid-round and while the payout is under way.
    */
-  private async okOf(game: AnyGame, row: RoundRow): Promise<Ack> {
+  private async okOf(game: AnyGame, row: RoundRow): Promise<AnyAck> {
     const known = row.status === 'open' ? row.step === 0 : row.status !== 'ending'
     return {
       type: 'ok',
@@ -480,34 +367,4 @@ export class StatefulRounds {
       balance: known ? (row.balance as Minor) : null,
     }
   }
-
-  private book(game: AnyGame): BetBook<KitBet<PaidStatus>, PaidStatus, Ack> {
-    let book = this.books.get(game.id)
-    if (!book) {
-      const { db, ledger, scheduler, log } = this.options
-      book = new BetBook({
-        game: game.id,
-        db,
-        store: new RoundStore(db),
-        ledger,
-        scheduler,
-        log,
-        refusal: (code) => statefulRefusal(code),
-        decided: { won: 'won', lost: 'lost' },
-        activated: () => {},
-        track: (work) => void this.track(work),
-      })
-      this.books.set(game.id, book)
-    }
-    return book
-  }
-}
-
-/** True when the player has an open round of `game`. */
-async function unsettledOpen(db: Queryable, game: string, userId: number): Promise<boolean> {
-  const rows = await db.query(
-    `SELECT 1 FROM stateful_rounds WHERE user_id = $1 AND game = $2 AND status = 'open'`,
-    [userId, game],
-  )
-  return rows.length > 0
 }

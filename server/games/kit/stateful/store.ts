@@ -198,3 +198,12 @@ export class RoundStore implements BetStore<KitBet<PaidStatus>, PaidStatus, { pa
     ])
   }
 }
+
+/** True when the player has an open round of `game`. */
+export async function hasOpenRound(db: Queryable, game: string, userId: number): Promise<boolean> {
+  const rows = await db.query(
+    `SELECT 1 FROM stateful_rounds WHERE user_id = $1 AND game = $2 AND status = 'open'`,
+    [userId, game],
+  )
+  return rows.length > 0
+}
