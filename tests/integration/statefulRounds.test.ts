@@ -12,7 +12,12 @@ import {
   StatefulRounds,
   type OpenCommand,
 } from '../../server/games/kit/stateful/StatefulRounds'
-import { STREAK, type Side, type StreakParams } from '../../server/games/kit/stateful/testing'
+import {
+  STREAK,
+  streakWire,
+  type Side,
+  type StreakParams,
+} from '../../server/games/kit/stateful/testing'
 import { checkInvariants } from './support/ledgerInvariants'
 import { testDrivers } from './support/drivers'
 import { startTestApp, type TestApp } from './support/harness'
@@ -48,7 +53,17 @@ describe.each(testDrivers())('stateful rounds on $name', (driver) => {
       scheduler,
       log,
     })
-    return { seeds, rounds }
+    // Every ack goes through the wire's schema, as a client receives it: out of protocol throws.
+    const parsed: Pick<StatefulRounds, 'open' | 'step'> = {
+      open: async (game, user, cmd) =>
+        streakWire.parseAck('open', await rounds.open(game, user, cmd)) as never,
+      step: async (game, user, cmd) =>
+        streakWire.parseAck(
+          cmd.action === undefined ? 'cashout' : 'step',
+          await rounds.step(game, user, cmd),
+        ) as never,
+    }
+    return { seeds, rounds: Object.assign(Object.create(rounds) as StatefulRounds, parsed) }
   }
   let a: ReturnType<typeof process>
   let b: ReturnType<typeof process>
@@ -232,6 +247,11 @@ describe.each(testDrivers())('stateful rounds on $name', (driver) => {
     expect(await balance(idle.userId)).toBe(10_000)
     expect(await balance(ahead.userId)).toBe(9_000 + 1_980)
     expect(await a.rounds.current(STREAK, idle.userId)).toBeNull()
+    // A break or a self-exclusion settles on the same terms (the call those features will make).
+    const leaving = (await instantPlayer(t.services, 10_000)).user
+    await win(leaving, await openRound(leaving), 0)
+    expect(await a.rounds.closeFor(STREAK, leaving.userId)).toBe(1)
+    expect(await balance(leaving.userId)).toBe(9_000 + 1_980)
   })
 
   it('pays at start a round a stopped process decided and did not pay', async () => {

@@ -4,8 +4,10 @@
  * wrong call loses; after n right calls a cash-out pays 0.99 x 2^n. The next flip is drawn one
  * step ahead and kept in the state: a secret, as a mines board is, that no ack may show.
  */
+import { z } from 'zod/mini'
 import type { FloatCursor } from '../../../../games/engine/fairness'
 import { MULTIPLIER_SCALE, type InstantMultiplier } from '../../../../games/kit/instant/protocol'
+import { statefulWire } from '../../../../games/kit/stateful/protocol'
 import type { StatefulRules } from '../../../../games/kit/stateful/rules'
 import type { StatefulGame } from './StatefulRounds'
 
@@ -86,3 +88,16 @@ export const STREAK: StatefulGame<
   StreakView,
   { next: Side }
 > = { id: 'streak', limits: 'coinflip', rules: streakRules }
+
+const side = z.enum(['heads', 'tails'])
+const calls = z.array(z.object({ call: side, side }))
+
+/** The coin-streak game's wire: the tests parse every ack with it, as a client would. */
+export const streakWire = statefulWire(
+  'streak',
+  z.object({ flips: z.int() }),
+  z.object({ call: side }),
+  z.object({ side }),
+  z.strictObject({ calls }),
+  z.object({ next: side }),
+)
