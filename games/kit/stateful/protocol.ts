@@ -17,7 +17,7 @@
 import { z } from 'zod/mini'
 import { hashSchema } from '../../engine/fairness/schemas'
 import { currencySchema } from '../../engine/money'
-import { instantMultiplierSchema, nonceSchema } from '../instant/protocol'
+import { instantMultiplierSchema, nonceSchema, playerSeedsSchema } from '../instant/protocol'
 import {
   COMMON_ERROR_CODES,
   commandKeySchema,
@@ -144,16 +144,7 @@ export function statefulWire<
     type: z.literal('snapshot'),
     v,
     serverTime: serverTimeSchema,
-    me: z.nullable(
-      z.object({
-        balance: fundsSchema,
-        currency: currencySchema,
-        serverSeedHash: hashSchema,
-        clientSeed: z.string(),
-        nonce: nonceSchema,
-        round: z.nullable(round),
-      }),
-    ),
+    me: z.nullable(z.extend(playerSeedsSchema, { round: z.nullable(round) })),
   })
   const wire = defineWire({
     game,

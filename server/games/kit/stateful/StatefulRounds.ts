@@ -102,11 +102,9 @@ export class StatefulRounds {
     user: Player | null,
     cmd: OpenCommand<P>,
   ): Promise<StatefulAck<P, A, O, W, R>> {
-    if (!user) return Promise.resolve(statefulRefusal('unauthorized') as never)
-    const g = game as unknown as AnyGame
-    return this.track(
-      this.answers.once(user.userId, `${game.id}:open`, cmd.key, () => this.opening(g, user, cmd)),
-    ) as Promise<StatefulAck<P, A, O, W, R>>
+    return this.once(user, `${game.id}:open`, cmd.key, (player) =>
+      this.opening(game as unknown as AnyGame, player, cmd),
+    )
   }
 
   /** Plays a step, or with no `action` cashes out (see the module comment). */
@@ -115,13 +113,20 @@ export class StatefulRounds {
     user: Player | null,
     cmd: StepCommand<A>,
   ): Promise<StatefulAck<P, A, O, W, R>> {
-    if (!user) return Promise.resolve(statefulRefusal('unauthorized') as never)
-    const g = game as unknown as AnyGame
-    return this.track(
-      this.answers.once(user.userId, `${game.id}:step:${cmd.roundId}`, cmd.key, () =>
-        this.stepping(g, user, cmd),
-      ),
-    ) as Promise<StatefulAck<P, A, O, W, R>>
+    return this.once(user, `${game.id}:step:${cmd.roundId}`, cmd.key, (player) =>
+      this.stepping(game as unknown as AnyGame, player, cmd),
+    )
+  }
+
+  /** A player's command, once per key while it runs (answers.ts), counted until answered. */
+  private once<T>(
+    user: Player | null,
+    scope: string,
+    key: string,
+    work: (player: Player) => Promise<AnyAck>,
+  ): Promise<T> {
+    if (!user) return Promise.resolve(statefulRefusal('unauthorized') as T)
+    return this.track(this.answers.once(user.userId, scope, key, () => work(user))) as Promise<T>
   }
 
   /** The player's round of `game` not yet paid, as the snapshot shows it, or null. */

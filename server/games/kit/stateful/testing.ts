@@ -9,7 +9,6 @@ import type { FloatCursor } from '../../../../games/engine/fairness'
 import { MULTIPLIER_SCALE, type InstantMultiplier } from '../../../../games/kit/instant/protocol'
 import { statefulWire } from '../../../../games/kit/stateful/protocol'
 import type { StatefulRules } from '../../../../games/kit/stateful/rules'
-import type { StatefulGame } from './StatefulRounds'
 
 /** A side of the coin. */
 export type Side = 'heads' | 'tails'
@@ -42,6 +41,11 @@ export interface StreakView {
   calls: { call: Side; side: Side }[]
 }
 
+/** Everything, once the round ends: the flip that was next. */
+export interface StreakReveal {
+  next: Side
+}
+
 const sideOf = (cursor: FloatCursor): Side => (cursor.next() < 0.5 ? 'heads' : 'tails')
 
 /** The coin-streak rules: flip k is float k of the round's stream. */
@@ -51,7 +55,7 @@ export const streakRules: StatefulRules<
   StreakAction,
   StreakOutcome,
   StreakView,
-  { next: Side }
+  StreakReveal
 > = {
   refusal: (params) =>
     Number.isInteger(params.flips) && params.flips >= 1 && params.flips <= 20 ? null : 'flips',
@@ -80,14 +84,11 @@ export const streakRules: StatefulRules<
 }
 
 /** The coin-streak game as the kit runs it, in coinflip's limits. */
-export const STREAK: StatefulGame<
-  StreakParams,
-  StreakState,
-  StreakAction,
-  StreakOutcome,
-  StreakView,
-  { next: Side }
-> = { id: 'streak', limits: 'coinflip', rules: streakRules }
+export const STREAK = {
+  id: 'streak',
+  limits: 'coinflip',
+  rules: streakRules,
+} as const
 
 const side = z.enum(['heads', 'tails'])
 const calls = z.array(z.object({ call: side, side }))
