@@ -258,21 +258,29 @@ export class Ledger {
     ])
   }
 
-  /** Places a bet: its stake moves from the real account to the player's hold account. */
-  hold(p: {
-    userId: number
-    currency: Currency
-    amount: number
-    key: string
-    reference: string
-  }): Promise<HoldResult> {
+  /**
+   * Places a bet: its stake moves from the real account to the player's hold account. `alsoDo`
+   * runs in the same transaction on the first execution only (a stateful round claims its nonce
+   * and writes its row with its hold), so all of it commits or none does.
+   */
+  hold(
+    p: {
+      userId: number
+      currency: Currency
+      amount: number
+      key: string
+      reference: string
+    },
+    alsoDo?: (tx: Queryable, transactionId: number) => Promise<void>,
+  ): Promise<HoldResult> {
     checkAmount(p.amount)
-    return this.run('ledger_hold', p.key, { op: 'hold', ...p }, [
-      p.userId,
-      p.currency,
-      p.amount,
-      p.reference,
-    ])
+    return this.run(
+      'ledger_hold',
+      p.key,
+      { op: 'hold', ...p },
+      [p.userId, p.currency, p.amount, p.reference],
+      alsoDo,
+    )
   }
 
   /**

@@ -86,22 +86,26 @@ export const instantSyncAckSchema = z.discriminatedUnion('type', [
 ])
 
 /**
- * The game's state for one socket, on join and on `sync`: the server clock and, for a player, the
- * balance and the active seed pair's public side (the hash, the client seed, the next nonce).
+ * A player's side of a snapshot: the balance and the active seed pair's public side (the hash,
+ * the client seed, the next nonce). The stateful games' snapshot adds the open round.
+ */
+export const playerSeedsSchema = z.object({
+  balance: fundsSchema,
+  currency: currencySchema,
+  serverSeedHash: hashSchema,
+  clientSeed: z.string(),
+  nonce: nonceSchema,
+})
+
+/**
+ * The game's state for one socket, on join and on `sync`: the server clock and, for a player,
+ * {@link playerSeedsSchema}.
  */
 export const instantSnapshotSchema = z.object({
   type: z.literal('snapshot'),
   v,
   serverTime: serverTimeSchema,
-  me: z.nullable(
-    z.object({
-      balance: fundsSchema,
-      currency: currencySchema,
-      serverSeedHash: hashSchema,
-      clientSeed: z.string(),
-      nonce: nonceSchema,
-    }),
-  ),
+  me: z.nullable(playerSeedsSchema),
 })
 /** An instant game's snapshot. */
 export type InstantSnapshot = z.infer<typeof instantSnapshotSchema>

@@ -72,7 +72,7 @@ export function instantRefusal(code: InstantErrorCode): InstantErrorAck {
  * own retries, lets one bet lose that race many times in a row (a test has two processes flood
  * one player) before a player sees a refusal.
  */
-const NONCE_ATTEMPTS = 20
+export const NONCE_ATTEMPTS = 20
 
 /** Options of {@link InstantBets}. */
 export interface InstantBetsOptions {

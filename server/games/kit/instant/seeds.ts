@@ -75,6 +75,21 @@ export const randomSeeds: SeedSource = {
   clientSeed: () => randomBytes(12).toString('base64url'),
 }
 
+/**
+ * True when the player has an open stateful round (migration 027), read inside a seed change's own
+ * serializable transaction: the round's opening claims a nonce of the same pair row, so a
+ * rotation or client-seed change served by any process either sees the round or conflicts with
+ * its opening and is retried. (The per-process list of `registerStateful` is kept for games that
+ * keep their rounds elsewhere.)
+ */
+async function openRoundIn(tx: Queryable, userId: UserId): Promise<boolean> {
+  const rows = await tx.query(
+    `SELECT 1 FROM stateful_rounds WHERE user_id = $1 AND status = 'open' LIMIT 1`,
+    [userId],
+  )
+  return rows.length > 0
+}
+
 function pairOf(row: PairRow): SeedPair {
   return {
     id: row.id,
@@ -158,12 +173,18 @@ export class SeedPairs {
     return this.exclusive(userId, async () => {
       if (await this.roundOpen(userId)) return 'game_in_progress'
       await this.load(this.db, userId)
-      const rows = await this.db.query<PairRow>(
-        `UPDATE seed_pairs SET client_seed = $2 WHERE user_id = $1 AND status = 'active'
-         RETURNING ${PAIR_COLUMNS}`,
-        [userId, clientSeed],
+      const changed = await withRetry(() =>
+        this.db.transaction(async (tx) => {
+          if (await openRoundIn(tx, userId)) return 'game_in_progress' as const
+          const rows = await tx.query<PairRow>(
+            `UPDATE seed_pairs SET client_seed = $2 WHERE user_id = $1 AND status = 'active'
+             RETURNING ${PAIR_COLUMNS}`,
+            [userId, clientSeed],
+          )
+          return pairOf(rows[0]!)
+        }),
       )
-      return this.remember(pairOf(rows[0]!))
+      return changed === 'game_in_progress' ? changed : this.remember(changed)
     })
   }
 
@@ -180,6 +201,7 @@ export class SeedPairs {
       const at = this.now()
       const rotated = await withRetry(() =>
         this.db.transaction(async (tx) => {
+          if (await openRoundIn(tx, userId)) return 'game_in_progress' as const
           const old = await this.load(tx, userId)
           const retired = await tx.query<{ server_seed: string; next_server_seed: string }>(
             `UPDATE seed_pairs SET status = 'retired', retired_at = $2
@@ -211,6 +233,7 @@ export class SeedPairs {
           return { previous, active: pairOf(rows[0]!) }
         }),
       )
+      if (rotated === 'game_in_progress') return rotated
       this.remember(rotated.active)
       return rotated
     })
