@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { CARDS } from '../engine/fairness'
 import { MAX_BET_PAYOUT, type Minor } from '../engine/money'
+import type { InstantMultiplier } from '../kit/instant/protocol'
 import { moments, tolerance, type Outcome } from '../kit/testing/rtp'
 import { seededFloats } from '../kit/testing/seededFloats'
 import {
@@ -112,32 +113,32 @@ describe('hilo RTP', () => {
    * the rules' own floors: every rank equally likely, walked over (rank, multiplier) states.
    */
   function exactOutcomes(): Outcome[][] {
-    let states = new Map<string, { rank: number; multiplier: number; chance: number }>()
-    for (let rank = 1; rank <= 13; rank++)
-      states.set(`${rank}`, { rank, multiplier: 10_000, chance: 1 / 13 })
+    type State = { rank: number; multiplier: InstantMultiplier; chance: number }
+    // One card of each rank stands in for its four suits (the ace is deck index 48).
+    const cardOfRank = (rank: number) => CARDS[rank === 1 ? 48 : (rank - 2) * 4]!
+    const ranks = Array.from({ length: 13 }, (_, i) => i + 1)
+    let states = new Map<string, State>(
+      ranks.map((rank) => [
+        `${rank}`,
+        { rank, multiplier: 10_000 as InstantMultiplier, chance: 1 / 13 },
+      ]),
+    )
     const byK: Outcome[][] = []
     for (let k = 1; k <= GUESSES; k++) {
-      const next = new Map<string, { rank: number; multiplier: number; chance: number }>()
+      const next = new Map<string, State>()
       for (const s of states.values()) {
-        const guess = likelierGuess(s.rank)
-        const round = { ...startRound(CARDS[0]!), multiplier: s.multiplier }
-        for (let rank = 1; rank <= 13; rank++) {
-          // One card of each rank stands in for its four suits.
-          const drawn = CARDS[rank === 1 ? 48 : (rank - 2) * 4]!
-          const played = playMove(
-            { ...round, cards: [CARDS[s.rank === 1 ? 48 : (s.rank - 2) * 4]!] },
-            guess,
-            drawn,
-            stake,
-          )
+        const round: HiloRound = {
+          cards: [cardOfRank(s.rank)],
+          multiplier: s.multiplier,
+          correct: k - 1,
+          skips: 0,
+        }
+        for (const rank of ranks) {
+          const played = playMove(round, likelierGuess(s.rank), cardOfRank(rank), stake)
           if (!played.won) continue
-          const key = `${rank}:${played.round.multiplier}`
-          const old = next.get(key)
-          next.set(key, {
-            rank,
-            multiplier: played.round.multiplier,
-            chance: (old?.chance ?? 0) + s.chance / 13,
-          })
+          const { multiplier } = played.round
+          const key = `${rank}:${multiplier}`
+          next.set(key, { rank, multiplier, chance: (next.get(key)?.chance ?? 0) + s.chance / 13 })
         }
       }
       states = next
