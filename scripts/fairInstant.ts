@@ -6,12 +6,11 @@
  */
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { parseArgs } from 'node:util'
 import { floatCursor, hashServerSeed, type FloatCursor } from '../games/engine/fairness/index'
 import type { Minor } from '../games/engine/money'
 import type { AnyInstantLogic } from '../games/kit/instant/define'
 import { INSTANT_GAMES } from '../games/registry'
-import { seedPairArgs, UsageError } from './fairArgs'
+import { gameArgs, UsageError } from './fairArgs'
 
 /**
  * The registry's instant games with their logic, loaded once (a top-level await, so the CLI and
@@ -81,22 +80,12 @@ function withFiles(
   return read
 }
 
-/** The options every game's command may take: the seed pair's, then each game's. */
-const OPTIONS = [
-  'server-seed',
-  'client-seed',
-  'nonce',
-  ...REGISTERED.flatMap(({ logic }) => logic.fair.options ?? []),
-]
+/** The options of the games' commands, besides the seed pair's: each game's own. */
+const OPTIONS = [...REGISTERED.flatMap(({ logic }) => logic.fair.options ?? [])]
 
 /** Runs the command of `game` on its arguments; throws {@link UsageError} on bad input. */
 export function instantCommand(game: string, args: string[], io: InstantIo): number {
-  const { values } = parseArgs({
-    args,
-    strict: true,
-    options: Object.fromEntries(OPTIONS.map((name) => [name, { type: 'string' as const }])),
-  }) as { values: Record<string, string | undefined> }
-  const { serverSeed, clientSeed, nonce } = seedPairArgs(values)
+  const { values, serverSeed, clientSeed, nonce } = gameArgs(args, OPTIONS)
   io.out(`server seed hash ${hashServerSeed(serverSeed)}`)
   const known = registered(game)
   if (!known) throw new UsageError(`unknown game ${game}`)

@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { floatCursor } from '../games/engine/fairness'
-import { runFair } from './fair'
+import { runCaptured } from './fairTesting'
 
 const seeds = ['--server-seed', 'server seed', '--client-seed', 'client seed']
 
-function run(argv: string[]) {
-  const out: string[] = []
-  const err: string[] = []
-  const code = runFair(argv, {
-    cwd: '.',
-    env: {},
-    out: (l) => out.push(l),
-    err: (l) => err.push(l),
-  })
-  return { code, out, err: err.join('\n') }
-}
+const run = (argv: string[]) => runCaptured(argv)
 
 /** The first `n` floats of a nonce (the stream itself is checked against node:crypto elsewhere). */
 function floatsOf(nonce: number, n: number): number[] {

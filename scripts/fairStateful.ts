@@ -4,7 +4,6 @@
  * whole round replayed step by step with each step's multiplier and the payout, by the same rules
  * the server plays it with (games/miner, games/hilo, games/coinflip).
  */
-import { parseArgs } from 'node:util'
 import {
   cardOf,
   floatCursor,
@@ -30,7 +29,7 @@ import {
   revealStep,
 } from '../games/miner/rules'
 import type { StakeCap } from '../games/kit/stateful/payout'
-import { count, seedPairArgs, UsageError } from './fairArgs'
+import { count, gameArgs, UsageError } from './fairArgs'
 
 /** The stateful games `npm run fair` replays (`miner` is `mines`). */
 export const STATEFUL_COMMANDS: readonly string[] = ['mines', 'miner', 'hilo', 'coinflip']
@@ -66,19 +65,7 @@ export interface StatefulIo {
   readonly out: (line: string) => void
 }
 
-const OPTIONS = [
-  'server-seed',
-  'client-seed',
-  'nonce',
-  'mines',
-  'tiles',
-  'cards',
-  'guesses',
-  'flips',
-  'calls',
-  'amount',
-  'currency',
-]
+const OPTIONS = ['mines', 'tiles', 'cards', 'guesses', 'flips', 'calls', 'amount', 'currency']
 const MAX_DRAWS = 10_000
 
 /** A multiplier in ten-thousandths as players read it: `19800` is `1.9800x`. */
@@ -232,12 +219,7 @@ function coinflip(floats: FloatCursor, values: Record<string, string | undefined
 
 /** Runs the command of a stateful `game` on its arguments; throws {@link UsageError} on bad input. */
 export function statefulCommand(game: string, args: string[], io: StatefulIo): number {
-  const { values } = parseArgs({
-    args,
-    strict: true,
-    options: Object.fromEntries(OPTIONS.map((name) => [name, { type: 'string' as const }])),
-  }) as { values: Record<string, string | undefined> }
-  const { serverSeed, clientSeed, nonce } = seedPairArgs(values)
+  const { values, serverSeed, clientSeed, nonce } = gameArgs(args, OPTIONS)
   const floats = floatCursor(serverSeed, clientSeed, nonce)
   io.out(`server seed hash ${hashServerSeed(serverSeed)}`)
   if (game === 'mines' || game === 'miner') mines(floats, values, io)
