@@ -15,6 +15,7 @@ import { flip, coinflipMultiplier, isSide, MAX_FLIPS, sideOf } from '../games/co
 import {
   canCashOut as hiloCanCashOut,
   guessesOn,
+  lastCard,
   moveRefusal,
   playMove,
   rankOf,
@@ -164,16 +165,16 @@ function hilo(floats: FloatCursor, values: Record<string, string | undefined>, i
   let round = startRound(cardOf(floats.next()))
   io.out(`card 0 ${label(round.cards[0]!)} (start)`)
   for (const [i, word] of words.entries()) {
-    const rank = rankOf(round.cards.at(-1)!)
+    const rank = rankOf(lastCard(round))
     const move = hiloMove(word, rank)
     if (move === null || moveRefusal(round, move) !== null) {
       throw new UsageError(
-        `--guesses ${i + 1} "${word}" is not a move on ${label(round.cards.at(-1)!)}`,
+        `--guesses ${i + 1} "${word}" is not a move on ${label(lastCard(round))}`,
       )
     }
     const step = playMove(round, move, cardOf(floats.next()), stake)
     round = step.round
-    const drawn = `card ${round.cards.length - 1} ${label(round.cards.at(-1)!)}`
+    const drawn = `card ${round.cards.length - 1} ${label(lastCard(round))}`
     if (step.won === null) io.out(`${drawn}: skip, ${x(round.multiplier)}`)
     else if (!step.won) {
       io.out(`${drawn}: ${spoken(move)} wrong, payout 0 of ${stake.amount}`)

@@ -9,6 +9,9 @@
 import type { Minor } from '../../engine/money'
 import { MULTIPLIER_SCALE } from '../instant/protocol'
 
+/** The scale read once into this module: an imported binding can be a getter, and hot loops pay. */
+const SCALE = MULTIPLIER_SCALE
+
 /** A round's stake and the most it may pay (stake included), both in minor units. */
 export interface StakeCap {
   readonly amount: Minor
@@ -30,7 +33,7 @@ export function cappedPayout(stake: StakeCap, multiplier: number): Minor {
   // Below 2^53 the product of two integers is exact in a double, and so is `%` on it, so the
   // floor needs no BigInt (every step of the RTP simulations takes this path).
   if (Number.isSafeInteger(product)) {
-    return Math.min((product - (product % MULTIPLIER_SCALE)) / MULTIPLIER_SCALE, stake.cap) as Minor
+    return Math.min((product - (product % SCALE)) / SCALE, stake.cap) as Minor
   }
   const payout = exactPayout(stake.amount, multiplier)
   return (payout > BigInt(stake.cap) ? stake.cap : Number(payout)) as Minor
