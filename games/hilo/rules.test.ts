@@ -57,6 +57,8 @@ describe('hilo guesses', () => {
     expect(() => guessMultiplier(1, 'lowerOrSame')).toThrow('[hilo]')
     expect(() => guessMultiplier(13, 'higher')).toThrow('[hilo]')
     expect(() => guessMultiplier(5, 'same')).toThrow('[hilo]')
+    expect(() => guessMultiplier(5, 'constructor' as HiloMove as 'same')).toThrow('[hilo]')
+    expect(() => guessMultiplier(5.5, 'higherOrSame')).toThrow('[hilo]')
   })
 
   it('decides each guess on the next rank, ties winning the or-same guesses', () => {
@@ -102,6 +104,7 @@ describe('hilo guesses', () => {
     expect(moveRefusal(round, 'same')).toBeNull()
     expect(moveRefusal(startRound(card('7♦')), 'same')).toBe('bad_request')
     expect(moveRefusal(startRound(card('7♦')), 'up' as HiloMove)).toBe('bad_request')
+    expect(moveRefusal(startRound(card('7♦')), 'toString' as HiloMove)).toBe('bad_request')
   })
 })
 

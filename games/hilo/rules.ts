@@ -105,7 +105,9 @@ export function guessWins(rank: number, guess: HiloGuess, next: number): boolean
  * Throws on a guess not offered on that rank ({@link guessesOn}).
  */
 export function guessMultiplier(rank: number, guess: HiloGuess): InstantMultiplier {
-  const multiplier = MULTIPLIERS[rank]?.[guess]
+  const table = MULTIPLIERS[rank]
+  // Own keys only: a guess read off the wire as "constructor" must not find Object's.
+  const multiplier = table && Object.hasOwn(table, guess) ? table[guess] : undefined
   if (multiplier === undefined) throw new Error(`[hilo] ${guess} is not offered on rank ${rank}`)
   return multiplier
 }
@@ -146,7 +148,7 @@ export function startRound(start: Card): HiloRound {
 export function moveRefusal(round: HiloRound, move: HiloMove): 'bad_request' | null {
   if (!HILO_MOVES.includes(move)) return 'bad_request'
   if (move === 'skip') return round.skips < MAX_SKIPS ? null : 'bad_request'
-  return MULTIPLIERS[rankOf(lastCard(round))]![move] === undefined ? 'bad_request' : null
+  return Object.hasOwn(MULTIPLIERS[rankOf(lastCard(round))]!, move) ? null : 'bad_request'
 }
 
 /** How a move left the round: open, lost on a wrong guess, or cashed out at the cap. */
