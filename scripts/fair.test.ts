@@ -6,7 +6,8 @@ import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { chainFrom, floats } from '../games/engine/fairness/index'
-import { runFair, TERMINATING_HASH_ENV } from './fair'
+import { TERMINATING_HASH_ENV } from './fair'
+import { runCaptured } from './fairTesting'
 
 const salt = 'a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90'
 const seed = createHash('sha256').update('tessera fair cli test').digest('hex')
@@ -37,17 +38,8 @@ afterAll(() => {
   rmSync(emptyDir, { recursive: true, force: true })
 })
 
-function run(argv: string[], options: { cwd?: string; env?: Record<string, string> } = {}) {
-  const out: string[] = []
-  const err: string[] = []
-  const code = runFair(argv, {
-    cwd: options.cwd ?? dir,
-    env: options.env ?? {},
-    out: (line) => out.push(line),
-    err: (line) => err.push(line),
-  })
-  return { code, out, err: err.join('\n') }
-}
+const run = (argv: string[], options: { cwd?: string; env?: Record<string, string> } = {}) =>
+  runCaptured(argv, { cwd: dir, ...options })
 
 describe('fair crash (in-process)', () => {
   it('prints a game and the ones before it, and verifies against the published file', () => {

@@ -5,8 +5,9 @@
  *   npm run fair -- crash --hash H [--games N] [--salt S] [--terminating T]
  *   npm run fair -- floats --server-seed S --client-seed C --nonce N --count K
  *   npm run fair -- <game> --server-seed S --client-seed C --nonce N [game options]
- *                   (the registry's instant games and the draws of the games to come:
- *                   scripts/fairInstant.ts, docs/games.md)
+ *                   (the registry's instant games: scripts/fairInstant.ts; mines or miner,
+ *                   hilo and coinflip, whole rounds with --tiles, --guesses, --calls:
+ *                   scripts/fairStateful.ts; docs/games.md)
  *
  * Where the crash chain facts come from, first found wins:
  * - salt: `--salt`, else the publication file;
@@ -35,6 +36,7 @@ import {
 } from '../games/engine/fairness/index'
 import { count, seedPairArgs, UsageError } from './fairArgs'
 import { INSTANT_COMMANDS, INSTANT_USAGE, instantCommand } from './fairInstant'
+import { STATEFUL_COMMANDS, STATEFUL_USAGE, statefulCommand } from './fairStateful'
 
 // The fairness schemas are zod/mini, which loads no error locale (classic zod did on import);
 // this CLI prints their issue texts, so it installs the English one.
@@ -65,6 +67,7 @@ export const USAGE = `Usage:
       4 bytes a float, and the server seed's hash as shown before play.
 
 ${INSTANT_USAGE}
+${STATEFUL_USAGE}
 
 Exit codes: 0 done, 1 the chain does not verify, 2 bad input.`
 
@@ -205,7 +208,10 @@ export function runFair(argv: readonly string[], io: FairIo): number {
         io.out(USAGE)
         return 0
       default:
-        // The registry's instant games, and the draws of the games still to come.
+        // The stateful games' rounds, then the registry's instant games.
+        if (command !== undefined && STATEFUL_COMMANDS.includes(command)) {
+          return statefulCommand(command, rest, io)
+        }
         if (command !== undefined && INSTANT_COMMANDS.includes(command)) {
           return instantCommand(command, rest, io)
         }

@@ -1,4 +1,5 @@
 /** Argument helpers of `npm run fair` (scripts/fair.ts and its game commands). */
+import { parseArgs } from 'node:util'
 
 /** Bad input: the CLI prints the message and its usage, and exits with 2. */
 export class UsageError extends Error {}
@@ -35,4 +36,18 @@ export function seedPairArgs(values: {
     clientSeed,
     nonce: count(values.nonce, '--nonce', null, Number.MAX_SAFE_INTEGER),
   }
+}
+
+/**
+ * A game command's arguments: the seed pair and nonce ({@link seedPairArgs}) and the game's
+ * `options`, each a string flag (strict: an unknown flag is a usage error).
+ */
+export function gameArgs(args: string[], options: readonly string[]) {
+  const flags = ['server-seed', 'client-seed', 'nonce', ...options]
+  const { values } = parseArgs({
+    args,
+    strict: true,
+    options: Object.fromEntries(flags.map((name) => [name, { type: 'string' as const }])),
+  }) as { values: Record<string, string | undefined> }
+  return { values, ...seedPairArgs(values) }
 }

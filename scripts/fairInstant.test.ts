@@ -3,21 +3,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { runFair } from './fair'
+import { runCaptured } from './fairTesting'
 
 const seeds = ['--server-seed', 'server seed', '--client-seed', 'client seed']
 
-function run(argv: string[]) {
-  const out: string[] = []
-  const err: string[] = []
-  const code = runFair(argv, {
-    cwd: '.',
-    env: {},
-    out: (line) => out.push(line),
-    err: (line) => err.push(line),
-  })
-  return { code, out, err: err.join('\n') }
-}
+const run = (argv: string[]) => runCaptured(argv)
 
 /**
  * The first `n` floats of a bet, computed independently of games/engine/fairness with node:crypto,

@@ -1,24 +1,16 @@
 /**
- * The instant and stateful games' commands of `npm run fair`: the outcome of one bet from its
- * seed pair and nonce, computed by the same code the server decides it with (the games' rules
- * and the published conversions of games/engine/fairness; docs/games.md writes them out).
+ * The instant games' commands of `npm run fair`: the outcome of one bet from its seed pair and
+ * nonce, computed by the same code the server decides it with (the games' rules and the published
+ * conversions of games/engine/fairness; docs/games.md writes them out). The stateful games'
+ * commands are scripts/fairStateful.ts.
  */
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { parseArgs } from 'node:util'
-import {
-  cardOf,
-  coinOf,
-  floatCursor,
-  hashServerSeed,
-  minesBoard,
-  MINES_TILES,
-  type FloatCursor,
-} from '../games/engine/fairness/index'
+import { floatCursor, hashServerSeed, type FloatCursor } from '../games/engine/fairness/index'
 import type { Minor } from '../games/engine/money'
 import type { AnyInstantLogic } from '../games/kit/instant/define'
 import { INSTANT_GAMES } from '../games/registry'
-import { count, seedPairArgs, UsageError } from './fairArgs'
+import { gameArgs, UsageError } from './fairArgs'
 
 /**
  * The registry's instant games with their logic, loaded once (a top-level await, so the CLI and
@@ -29,21 +21,8 @@ const REGISTERED: readonly { id: string; logic: AnyInstantLogic }[] = await Prom
 )
 const registered = (id: string) => REGISTERED.find((game) => game.id === id)
 
-/**
- * Games whose draws the verifier prints before they are registered instant games (mines, hilo
- * and coinflip are stateful; keno and cases are registered with their own logic).
- */
-const DRAWS = {
-  mines: '[--mines <1-24>] (default 3): mine tiles 0-24, drawn like keno',
-  hilo: `[--cards <N>] (default 1): card n = deck[floor(float_n * 52)], deck 2..A,
-                each rank diamonds, hearts, spades, clubs`,
-  coinflip: '[--flips <N>] (default 1): floor(float * 2), 0 heads, 1 tails',
-} as const
-type Draw = keyof typeof DRAWS
-const DRAW_ONLY = (Object.keys(DRAWS) as Draw[]).filter((id) => !registered(id))
-
 /** The games `npm run fair` draws for from a seed pair. */
-export const INSTANT_COMMANDS: readonly string[] = [...REGISTERED.map((g) => g.id), ...DRAW_ONLY]
+export const INSTANT_COMMANDS: readonly string[] = REGISTERED.map((g) => g.id)
 
 const usageLine = (id: string, usage: string) => `      ${id.padEnd(10)}${usage}`
 
@@ -52,7 +31,6 @@ export const INSTANT_USAGE = [
       Prints the outcome of the bet with that nonce, drawn from HMAC_SHA256(serverSeed,
       "clientSeed:nonce:round") as the server drew it (docs/games.md):`,
   ...REGISTERED.map(({ id, logic }) => usageLine(id, logic.fair.usage)),
-  ...DRAW_ONLY.map((id) => usageLine(id, DRAWS[id])),
 ].join('\n')
 
 /** What the commands print to, and where a file option's relative path starts. */
@@ -61,7 +39,6 @@ export interface InstantIo {
   readonly cwd: string
 }
 
-const MAX_CARDS = 10_000
 /** The stake of a bet the verifier settles: the multiplier does not depend on it. */
 const VERIFIED_STAKE = 100 as Minor
 
@@ -103,64 +80,16 @@ function withFiles(
   return read
 }
 
-function mines(floats: FloatCursor, values: Record<string, string | undefined>, io: InstantIo) {
-  const m = count(values.mines, '--mines', 3, MINES_TILES - 1)
-  if (m < 1) throw new UsageError('--mines must be 1 to 24')
-  const board = minesBoard(floats, m)
-  io.out(`mines ${[...board].sort((a, b) => a - b).join(' ')}`)
-  for (let row = 0; row < 5; row++) {
-    const tiles = Array.from({ length: 5 }, (_, col) => (board.includes(row * 5 + col) ? '*' : '.'))
-    io.out(tiles.join(' '))
-  }
-}
-
-/** The options every game's command may take: the seed pair's, then each game's. */
-const OPTIONS = [
-  'server-seed',
-  'client-seed',
-  'nonce',
-  ...REGISTERED.flatMap(({ logic }) => logic.fair.options ?? []),
-  'mines',
-  'cards',
-  'flips',
-]
+/** The options of the games' commands, besides the seed pair's: each game's own. */
+const OPTIONS = [...REGISTERED.flatMap(({ logic }) => logic.fair.options ?? [])]
 
 /** Runs the command of `game` on its arguments; throws {@link UsageError} on bad input. */
 export function instantCommand(game: string, args: string[], io: InstantIo): number {
-  const { values } = parseArgs({
-    args,
-    strict: true,
-    options: Object.fromEntries(OPTIONS.map((name) => [name, { type: 'string' as const }])),
-  }) as { values: Record<string, string | undefined> }
-  const { serverSeed, clientSeed, nonce } = seedPairArgs(values)
-  const floats = floatCursor(serverSeed, clientSeed, nonce)
+  const { values, serverSeed, clientSeed, nonce } = gameArgs(args, OPTIONS)
   io.out(`server seed hash ${hashServerSeed(serverSeed)}`)
   const known = registered(game)
-  if (known) {
-    // Each settlement reads the bet's float stream from its start, as the server's did.
-    registeredGame(known, () => floatCursor(serverSeed, clientSeed, nonce), values, io)
-    return 0
-  }
-  const draw = game as Draw
-  switch (draw) {
-    case 'mines':
-      mines(floats, values, io)
-      break
-    case 'hilo': {
-      const n = count(values.cards, '--cards', 1, MAX_CARDS)
-      const cards = Array.from({ length: n }, () => cardOf(floats.next()))
-      io.out(`cards ${cards.map((c) => c.rank + c.suit).join(' ')}`)
-      break
-    }
-    case 'coinflip': {
-      const n = count(values.flips, '--flips', 1, MAX_CARDS)
-      io.out(`flips ${Array.from({ length: n }, () => coinOf(floats.next())).join(' ')}`)
-      break
-    }
-    default: {
-      const never: never = draw
-      throw new UsageError(`unknown game ${String(never)}`)
-    }
-  }
+  if (!known) throw new UsageError(`unknown game ${game}`)
+  // Each settlement reads the bet's float stream from its start, as the server's did.
+  registeredGame(known, () => floatCursor(serverSeed, clientSeed, nonce), values, io)
   return 0
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { floatCursor, floats, sha256Hex, type FloatCursor } from '../engine/fairness'
+import { floatCursor, floats, sha256Hex } from '../engine/fairness'
 import { MAX_BET_PAYOUT, type Minor } from '../engine/money'
+import { seededFloats } from '../kit/testing/seededFloats'
 import {
   CASE_TICKETS,
   MAX_CASES_PER_OPENING,
@@ -54,29 +55,6 @@ const rich: CaseTable = {
     item('e', 2_400, 'epic', 1_800_000),
     item('f', 100, 'legendary', 15_000_000),
   ],
-}
-
-/**
- * A seeded float source (mulberry32), so a million openings take a fraction of a second instead
- * of a million HMACs; the draw's conversion and the ranges are what is under test, and the HMAC
- * stream itself is tested in games/engine/fairness.
- */
-function seededFloats(seed: number): FloatCursor {
-  let a = seed >>> 0
-  let consumed = 0
-  return {
-    next() {
-      consumed++
-      a = (a + 0x6d2b79f5) >>> 0
-      let t = a
-      t = Math.imul(t ^ (t >>> 15), t | 1)
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-    },
-    get consumed() {
-      return consumed
-    },
-  }
 }
 
 describe('case tables', () => {
