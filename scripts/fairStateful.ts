@@ -29,7 +29,7 @@ import {
   revealRefusal,
   revealStep,
 } from '../games/miner/rules'
-import type { StakeCap } from '../games/kit/stateful/payout'
+import type { StakeCap } from '../games/kit/stateful/rules'
 import { count, gameArgs, UsageError } from './fairArgs'
 
 /** The stateful games `npm run fair` replays (`miner` is `mines`). */

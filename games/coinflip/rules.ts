@@ -11,10 +11,10 @@ import type { FloatCursor } from '../engine/fairness/floats'
 import type { Minor } from '../engine/money'
 import type { InstantMultiplier } from '../kit/instant/protocol'
 import type { InstantRules } from '../kit/instant/rules'
-import { exactPayout, reachesCap, type StakeCap } from '../kit/stateful/payout'
+import { exactPayout, reachesCap, type StakeCap } from '../kit/stateful/rules'
 
 /** What a cash-out pays: stake × multiplier floored, never above the cap. */
-export { cappedPayout as cashOutPayout, type StakeCap } from '../kit/stateful/payout'
+export { cappedPayout as cashOutPayout, type StakeCap } from '../kit/stateful/rules'
 
 /** The sides of the coin. */
 export const SIDES = ['heads', 'tails'] as const

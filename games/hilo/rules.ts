@@ -13,11 +13,11 @@
  */
 import { cardOf, type Card } from '../engine/fairness/draws'
 import { MULTIPLIER_SCALE, type InstantMultiplier } from '../kit/instant/protocol'
-import { reachesCap, type StakeCap } from '../kit/stateful/payout'
+import { reachesCap, type StakeCap } from '../kit/stateful/rules'
 
 export { cardOf, type Card }
 /** What a cash-out pays: stake × multiplier floored, never above the cap. */
-export { cappedPayout as cashOutPayout, type StakeCap } from '../kit/stateful/payout'
+export { cappedPayout as cashOutPayout, type StakeCap } from '../kit/stateful/rules'
 
 /** The scale read once into this module: an imported binding can be a getter, and hot loops pay. */
 const SCALE = MULTIPLIER_SCALE

@@ -15,7 +15,7 @@ import type { FloatCursor } from '../engine/fairness/floats'
 import type { Minor } from '../engine/money'
 import type { InstantMultiplier } from '../kit/instant/protocol'
 import type { InstantRules } from '../kit/instant/rules'
-import { exactPayout, reachesCap, type StakeCap } from '../kit/stateful/payout'
+import { exactPayout, reachesCap, type StakeCap } from '../kit/stateful/rules'
 
 export { MINES_TILES }
 
@@ -25,7 +25,7 @@ export { MINES_TILES }
  */
 const BOARD_TILES = MINES_TILES
 /** What a cash-out pays: stake × multiplier floored, never above the cap. */
-export { cappedPayout as cashOutPayout, type StakeCap } from '../kit/stateful/payout'
+export { cappedPayout as cashOutPayout, type StakeCap } from '../kit/stateful/rules'
 
 /** The fewest and most mines a board may hold. */
 export const MIN_MINES = 1

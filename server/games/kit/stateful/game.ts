@@ -3,7 +3,11 @@
  * the capped payout and how long a round may stay open.
  */
 import { MAX_BET_PAYOUT, type BetGame, type Minor } from '../../../../games/engine/money'
-import { payoutAt, type InstantMultiplier } from '../../../../games/kit/instant/protocol'
+import {
+  cappedPayout as payoutWithCap,
+  reachesCap,
+  type StakeCap,
+} from '../../../../games/kit/stateful/rules'
 import {
   STATEFUL_PROTOCOL_VERSION,
   type StatefulAck,
@@ -47,6 +51,15 @@ export function cappedPayout(
   row: Pick<RoundRow, 'amount' | 'currency'>,
   multiplier: number,
 ): Minor {
-  const uncapped = payoutAt(row.amount as Minor, multiplier as InstantMultiplier)
-  return Math.min(uncapped, MAX_BET_PAYOUT[row.currency]) as Minor
+  return payoutWithCap(stakeOf(row), multiplier)
+}
+
+/** True when a cash-out at `multiplier` pays the cap: the step that gets there ends the round. */
+export function atCap(row: Pick<RoundRow, 'amount' | 'currency'>, multiplier: number): boolean {
+  return reachesCap(stakeOf(row), multiplier)
+}
+
+/** The round's stake and the one maximum payout per bet of its currency. */
+function stakeOf(row: Pick<RoundRow, 'amount' | 'currency'>): StakeCap {
+  return { amount: row.amount as Minor, cap: MAX_BET_PAYOUT[row.currency] }
 }

@@ -4,11 +4,10 @@
  * it brings (a loss, the cap, a complete round) or, without an action, the cash-out.
  */
 import { floatCursor } from '../../../../games/engine/fairness'
-import { MAX_BET_PAYOUT, type Minor } from '../../../../games/engine/money'
-import { payoutAt } from '../../../../games/kit/instant/protocol'
+import type { Minor } from '../../../../games/engine/money'
 import type { EndReason } from '../../../../games/kit/stateful/protocol'
 import type { Queryable } from '../../../db/db'
-import { cappedPayout, type AnyGame } from './game'
+import { atCap, cappedPayout, type AnyGame } from './game'
 import type { RoundRow } from './store'
 
 /** The decided end of a round: what it pays and why. */
@@ -36,13 +35,12 @@ export async function decideStep(db: Queryable, game: AnyGame, row: RoundRow, ac
   const { state, outcome } = rules.step(row.state, action, cursor)
   const multiplier = rules.multiplier(state)
   const phase = rules.phase(state)
-  const uncapped = payoutAt(row.amount as Minor, multiplier)
   const payout = cappedPayout(row, multiplier)
   // A step that reaches the cap cashes out at once: no later step could pay more.
   const end: End | null =
     phase === 'lost'
       ? { payout: 0 as Minor, reason: 'lost' }
-      : uncapped >= MAX_BET_PAYOUT[row.currency]
+      : atCap(row, multiplier)
         ? { payout, reason: 'cap' }
         : phase === 'complete'
           ? { payout, reason: 'complete' }
