@@ -34,11 +34,11 @@ export async function openTestPglite(): Promise<Db> {
 }
 
 /**
- * A fresh, migrated database on the shared PostgreSQL server, or null when the global setup
- * started none (the caller then starts its own server). `close` closes the connection and drops
- * the database.
+ * The URL of a fresh, migrated database on the shared PostgreSQL server, or null when the global
+ * setup started none (the caller then starts its own server). For a server process the test
+ * starts, which connects by itself; {@link dropTestPgDatabase} removes it.
  */
-export async function openTestPgDatabase(): Promise<{ db: Db; url: string } | null> {
+export async function createTestPgDatabase(): Promise<string | null> {
   const adminUrl = process.env[TEST_DB_ENV.pgAdminUrl]
   const template = process.env[TEST_DB_ENV.pgTemplate]
   if (!adminUrl || !template) return null
@@ -49,8 +49,13 @@ export async function openTestPgDatabase(): Promise<{ db: Db; url: string } | nu
   } finally {
     await admin.close()
   }
-  const url = databaseUrl(adminUrl, name)
-  return { db: await openPg(url), url }
+  return databaseUrl(adminUrl, name)
+}
+
+/** {@link createTestPgDatabase}, connected; null without the shared server. */
+export async function openTestPgDatabase(): Promise<{ db: Db; url: string } | null> {
+  const url = await createTestPgDatabase()
+  return url ? { db: await openPg(url), url } : null
 }
 
 /** Drops a database {@link openTestPgDatabase} made, once nothing is connected to it. */

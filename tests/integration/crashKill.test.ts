@@ -12,7 +12,7 @@ import type { Db } from '../../server/db/db'
 import { migrate } from '../../server/db/migrate'
 import { openPg } from '../../server/db/pg'
 import { openPglite } from '../../server/db/pglite'
-import { dropTestPgDatabase, openTestPgDatabase } from '../../server/db/testDatabases'
+import { createTestPgDatabase, dropTestPgDatabase } from '../../server/db/testDatabases'
 import { openChain } from '../../server/games/crash/chainStore'
 import { testDrivers } from './support/drivers'
 import { checkInvariants } from './support/ledgerInvariants'
@@ -84,10 +84,8 @@ async function database(driver: 'pglite' | 'postgresql', folder: string): Promis
     return { env: { DATA_DIR: dataDir }, open: () => openPglite(dataDir), stop: async () => {} }
   }
   // A copy of the run's migrated template (tests/setup/databases.ts), else a server of its own.
-  const shared = await openTestPgDatabase()
-  if (shared) {
-    await shared.db.close()
-    const { url } = shared
+  const url = await createTestPgDatabase()
+  if (url) {
     return {
       env: { DATABASE_URL: url },
       open: () => openPg(url),

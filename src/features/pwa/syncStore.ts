@@ -59,9 +59,9 @@ export async function writeBaseUrl(baseURL: string): Promise<void> {
 
 /** The API base URL the page wrote, or null before any page did. */
 export async function readBaseUrl(): Promise<string | null> {
-  const record = (await withDb((db) => db.get(SYNC_STORE, BASE_URL_RECORD))) as
-    { baseURL?: unknown } | undefined
-  return typeof record?.baseURL === 'string' ? record.baseURL : null
+  const record = await withDb((db) => db.get(SYNC_STORE, BASE_URL_RECORD))
+  // Checked, not trusted: another version of the app may have written the record.
+  return record && 'baseURL' in record && typeof record.baseURL === 'string' ? record.baseURL : null
 }
 
 /** Keeps the worker's last mirror answer (record 2). */
