@@ -16,8 +16,12 @@ export function gameNameKey(id: string): `pages:${string}.title` {
   return `pages:${id}.title`
 }
 
-/** How a game's rounds run: one command settles a bet (`instant`), or a round stays open (`live`). */
-export type GameFamily = 'instant' | 'live'
+/**
+ * How a game's rounds run: one command settles a bet (`instant`), a player's round stays open
+ * between their steps (`stateful`: miner, hilo, coinflip), or a shared round runs on the server's
+ * clock (`live`).
+ */
+export type GameFamily = 'instant' | 'stateful' | 'live'
 
 /** What every game's definition says. */
 export interface GameDefinition<
