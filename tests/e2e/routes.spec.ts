@@ -3,9 +3,12 @@ import { AppPage } from './pages/AppPage'
 import { LOCALES, ROUTES, expectedHeading, samplePath, t } from './support/locales'
 
 /**
- * Every route of the table in every locale: heading, layout, `<html lang>`, the URL staying put,
- * and no serious or critical axe violation. Each group loads the app once and moves between
- * routes in-app (as Back/Forward does); full page loads of every path are covered below.
+ * Every route of the table in every locale: heading, layout, `<html lang>` and the URL staying
+ * put; in English also no serious or critical axe violation (a rule axe checks does not depend on
+ * the language, and axe is most of this spec's time; the pages whose layout changes with the
+ * language are checked in every language by their own specs' layout passes). Each group loads the
+ * app once and moves between routes in-app (as Back/Forward does); full page loads of every path
+ * are covered below.
  */
 const GROUPS = 3
 
@@ -18,7 +21,8 @@ function localized(prefix: string, entry: (typeof ROUTES)[number]): string {
 for (const locale of LOCALES) {
   for (let group = 0; group < GROUPS; group++) {
     const entries = ROUTES.filter((_, i) => i % GROUPS === group)
-    test(`${locale.code}: routes ${group + 1}/${GROUPS} render heading, layout and pass axe`, async ({
+    const axe = locale.code === 'en'
+    test(`${locale.code}: routes ${group + 1}/${GROUPS} render heading and layout${axe ? ' and pass axe' : ''}`, async ({
       page,
     }) => {
       test.setTimeout(120_000)
@@ -37,7 +41,10 @@ for (const locale of LOCALES) {
             await app.expectDefaultLayout()
             await expect(app.main).toHaveAttribute('data-game', entry.game ? 'true' : 'false')
           }
-          violations.push(...(await app.seriousA11yViolationsInPlace()).map((v) => `${path} ${v}`))
+          if (axe) {
+            const found = await app.seriousA11yViolationsInPlace()
+            violations.push(...found.map((v) => `${path} ${v}`))
+          }
         })
       }
       expect(violations).toEqual([])
