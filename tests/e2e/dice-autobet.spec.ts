@@ -1,11 +1,10 @@
 import { expect, test } from '@playwright/test'
-import { createHash } from 'node:crypto'
 
 import { settleDice, type DiceParams } from '../../games/dice/rules'
-import { floatCursor, hashServerSeed } from '../../games/engine/fairness'
+import { floatCursor } from '../../games/engine/fairness'
 import { formatMoney, type Minor } from '../../games/engine/money'
-import { CrashPage, FUNDED_BALANCE, fundedPlayer } from './pages/CrashPage'
-import { openGame } from './pages/openGame'
+import { CrashPage, FUNDED_BALANCE } from './pages/CrashPage'
+import { playerWithSeeds, seedsNamed } from './pages/knownSeeds'
 import { axeViolations, horizontalOverflow } from './support/layout'
 import { t } from './support/locales'
 
@@ -15,8 +14,8 @@ import { t } from './support/locales'
  * This seed with this client seed rolls 68.19, 76.83, 28.66, 14.67, 98.93...: over 80.00 loses
  * four times, then wins.
  */
-const SERVER_SEED = createHash('sha256').update('tessera e2e dice autobet').digest('hex')
-const CLIENT_SEED = 'e2e-autobet'
+const SEEDS = seedsNamed('dice autobet', 'e2e-autobet')
+const { serverSeed: SERVER_SEED, clientSeed: CLIENT_SEED } = SEEDS
 const PARAMS: DiceParams = { direction: 'over', target: 8000 }
 /** A base bet of 1.00 RUB doubled after each loss (on loss: increase by 100 %). */
 const AMOUNTS = [100, 200, 400, 800, 1600]
@@ -25,20 +24,6 @@ test('an auto-bet run of 10 stops on profit at the first win, the balance matche
   context,
   baseURL,
 }) => {
-  const token = await fundedPlayer(context.request)
-  const headers = { Authorization: `Bearer ${token}` }
-  const hook = await context.request.post('/api/test-hooks/seeds/next', {
-    headers,
-    data: { serverSeed: SERVER_SEED },
-  })
-  expect(hook.ok(), await hook.text()).toBe(true)
-  const rotated = await context.request.post('/api/games/seeds/rotate', {
-    headers,
-    data: { client_seed: CLIENT_SEED },
-  })
-  expect(rotated.ok(), await rotated.text()).toBe(true)
-  expect((await rotated.json()).active.server_seed_hash).toBe(hashServerSeed(SERVER_SEED))
-
   // What the server will draw, bet by bet: four losses, then the win that reaches the profit stop.
   const results = AMOUNTS.map((amount, nonce) =>
     settleDice(PARAMS, amount as Minor, floatCursor(SERVER_SEED, CLIENT_SEED, nonce).next()),
@@ -48,10 +33,8 @@ test('an auto-bet run of 10 stops on profit at the first win, the balance matche
   const net = last.payout - AMOUNTS.reduce((sum, amount) => sum + amount, 0)
   expect(net).toBeGreaterThanOrEqual(1000)
 
-  await context.addCookies([{ name: 'token', value: token, url: baseURL ?? '' }])
-  const page = await context.newPage()
+  const { page } = await playerWithSeeds(context, baseURL ?? '', 'dice', SEEDS)
   const dice = new CrashPage(page)
-  await openGame(page, 'dice')
   // Roll over is the default side.
   await expect(page.getByTestId('dice.direction')).toHaveAttribute('data-direction', 'over')
   await page.getByTestId('dice.target').fill('80.00')
