@@ -75,19 +75,32 @@ export async function layoutInEveryLanguage(
 }
 
 /**
- * An instant game's page after a play (its `<game>.result` holds the bet), checked once with axe
- * (the markup is the same in every language), then {@link layoutInEveryLanguage}; the result
- * shown at the end is still that bet's, since the language changed in place.
+ * A game's page after a play (its `<game>.result` holds the bet, or a stateful game's open
+ * round: `attribute` `data-round-id`, its main button then `cashout-button`), checked once with
+ * axe (the markup is the same in every language), then {@link layoutInEveryLanguage}; the result
+ * shown at the end is still that bet's or round's, since the language changed in place.
  */
-export async function playedGameInEveryLanguage(page: Page, game: string): Promise<void> {
+export async function playedGameInEveryLanguage(
+  page: Page,
+  game: string,
+  { attribute = 'data-bet-id', button = 'bet-button' } = {},
+): Promise<void> {
   const result = page.getByTestId(`${game}.result`)
-  await expect(result).toHaveAttribute('data-bet-id', /.+/)
-  const betId = (await result.getAttribute('data-bet-id')) ?? ''
+  await expect(result).toHaveAttribute(attribute, /.+/)
+  const shown = (await result.getAttribute(attribute)) ?? ''
   expect(await axeViolations(page, `[data-testid="page.${game}"]`)).toEqual([])
   await layoutInEveryLanguage(page, {
     name: game,
     title: `pages:${game}.title`,
-    ready: page.getByTestId(`${game}.bet-button`),
+    ready: page.getByTestId(`${game}.${button}`),
   })
-  await expect(result).toHaveAttribute('data-bet-id', betId)
+  await expect(result).toHaveAttribute(attribute, shown)
+}
+
+/** A stateful game's page with a round open, as {@link playedGameInEveryLanguage} checks a bet. */
+export function openRoundInEveryLanguage(page: Page, game: string): Promise<void> {
+  return playedGameInEveryLanguage(page, game, {
+    attribute: 'data-round-id',
+    button: 'cashout-button',
+  })
 }

@@ -1,0 +1,143 @@
+import { expect, test, type Page } from '@playwright/test'
+
+import { floatCursor } from '../../games/engine/fairness'
+import { minerBoard, minerMultiplier } from '../../games/miner/rules'
+import { CrashPage, FUNDED_BALANCE } from './pages/CrashPage'
+import { playerWithSeeds, seedsNamed, type KnownSeeds } from './pages/knownSeeds'
+import { openRoundInEveryLanguage } from './support/layout'
+
+/**
+ * Every board is known before its round opens: round n of the pair draws its mines from nonce
+ * n's floats (minerBoard, as the server places them), so a test steps only on gems.
+ */
+const MINES = 3
+
+/** The safe tiles of the pair's round `nonce`, in board order. */
+function gems(seeds: KnownSeeds, nonce: number): number[] {
+  const mines = new Set(minerBoard(floatCursor(seeds.serverSeed, seeds.clientSeed, nonce), MINES))
+  return Array.from({ length: 25 }, (_, tile) => tile).filter((tile) => !mines.has(tile))
+}
+
+/** What a cash-out after `safe` gems pays on 1.00 (100 minor units). */
+const payoutAfter = (safe: number) => Math.floor((100 * minerMultiplier(MINES, safe)) / 10_000)
+
+/** Opens a round of 1.00 with three mines by mouse, and waits for the server's answer. */
+async function openRound(page: Page): Promise<void> {
+  await page.getByTestId('miner.amount-input').fill('1.00')
+  await page.getByTestId('miner.mines').fill(String(MINES))
+  await page.getByTestId('miner.bet-button').click()
+  await expect(page.getByTestId('miner.result')).toHaveAttribute('data-status', 'open')
+}
+
+test('a miner round by mouse: two gems, a cash-out, the whole board shown, its proof from the history', async ({
+  context,
+  baseURL,
+}) => {
+  const seeds = seedsNamed('miner mouse')
+  const [first, second] = gems(seeds, 0)
+  const { page, token } = await playerWithSeeds(context, baseURL ?? '', 'miner', seeds)
+  const result = page.getByTestId('miner.result')
+  await openRound(page)
+  for (const [i, tile] of [first!, second!].entries()) {
+    await page.getByTestId(`miner.tile-${tile}`).click()
+    await expect(result).toHaveAttribute('data-step', String(i + 1))
+    await expect(page.getByTestId(`miner.tile-${tile}`)).toHaveAttribute('data-state', 'gem')
+  }
+  await page.getByTestId('miner.cashout-button').click()
+  await expect(result).toHaveAttribute('data-status', 'won')
+  await expect(result).toHaveAttribute('data-payout', String(payoutAfter(2)))
+  // The round is over: every mine is shown.
+  await expect(page.locator('[data-testid^="miner.tile-"][data-state="mine"]')).toHaveCount(MINES)
+  expect(await new CrashPage(page).serverBalance()).toBe(FUNDED_BALANCE - 100 + payoutAfter(2))
+  const roundId = (await result.getAttribute('data-round-id')) ?? ''
+
+  // The round in the history, its proof opened from there: after a rotation it verifies.
+  const rotated = await page.request.post('/api/games/seeds/rotate', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {},
+  })
+  expect(rotated.ok(), await rotated.text()).toBe(true)
+  await page.goto('/profile/history')
+  await page.locator(`[data-testid="profile.history-bet-link"][data-bet-id="${roundId}"]`).click()
+  await expect(page).toHaveURL(`/games/miner?bet=${encodeURIComponent(roundId)}`)
+  await expect(page.getByTestId('miner.proof-verdict')).toHaveAttribute('data-status', 'verified')
+  await expect(page.getByTestId('miner.proof-step')).toHaveCount(3)
+})
+
+/** Presses Tab until `testId` has the focus (a player tabbing to it), at most 40 times. */
+async function tabTo(page: Page, testId: string): Promise<void> {
+  const target = page.getByTestId(testId)
+  for (let i = 0; i < 40 && !(await target.evaluate((el) => el === document.activeElement)); i++) {
+    await page.keyboard.press('Tab')
+  }
+  await expect(target).toBeFocused()
+}
+
+test('a miner round by keyboard only: the grid by arrows and Enter, the cash-out by its key', async ({
+  context,
+  baseURL,
+}) => {
+  const seeds = seedsNamed('miner keyboard')
+  const safe = gems(seeds, 0)
+  const { page } = await playerWithSeeds(context, baseURL ?? '', 'miner', seeds)
+  const result = page.getByTestId('miner.result')
+  // The amount's shortcut (A: the minimum), the mine count typed, Bet by Enter.
+  await page.keyboard.press('a')
+  await expect(page.getByTestId('miner.amount-input')).toHaveValue('1.00')
+  await tabTo(page, 'miner.mines')
+  await page.keyboard.press('Control+a')
+  await page.keyboard.type(String(MINES))
+  await tabTo(page, 'miner.bet-button')
+  await page.keyboard.press('Enter')
+  await expect(result).toHaveAttribute('data-status', 'open')
+  // Into the grid with Tab: one tab stop, on tile 0; then the first two gems by the arrows
+  // (row-major, five a row) and Enter on each.
+  await tabTo(page, 'miner.tile-0')
+  let at = 0
+  for (const [i, tile] of safe.slice(0, 2).entries()) {
+    while (at !== tile) {
+      const down = Math.floor(tile / 5) > Math.floor(at / 5)
+      await page.keyboard.press(down ? 'ArrowDown' : at < tile ? 'ArrowRight' : 'ArrowLeft')
+      at = down ? at + 5 : at < tile ? at + 1 : at - 1
+    }
+    await expect(page.getByTestId(`miner.tile-${tile}`)).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(result).toHaveAttribute('data-step', String(i + 1))
+  }
+  await page.keyboard.press('c')
+  await expect(result).toHaveAttribute('data-status', 'won')
+  await expect(result).toHaveAttribute('data-payout', String(payoutAfter(2)))
+  expect(await new CrashPage(page).serverBalance()).toBe(FUNDED_BALANCE - 100 + payoutAfter(2))
+})
+
+test('a round left open by a reload resumes; the history shows it in progress and links back', async ({
+  context,
+  baseURL,
+}) => {
+  const seeds = seedsNamed('miner reload')
+  const [gem] = gems(seeds, 0)
+  const { page } = await playerWithSeeds(context, baseURL ?? '', 'miner', seeds)
+  const result = page.getByTestId('miner.result')
+  await openRound(page)
+  await page.getByTestId(`miner.tile-${gem}`).click()
+  await expect(result).toHaveAttribute('data-step', '1')
+  const roundId = (await result.getAttribute('data-round-id')) ?? ''
+  // The stake is held while the round is open.
+  expect(await new CrashPage(page).serverBalance()).toBe(FUNDED_BALANCE - 100)
+
+  await page.reload()
+  await expect(result).toHaveAttribute('data-round-id', roundId)
+  await expect(result).toHaveAttribute('data-status', 'open')
+  await expect(page.getByTestId(`miner.tile-${gem}`)).toHaveAttribute('data-state', 'gem')
+  await expect(page.getByTestId('miner.cashout-button')).toBeEnabled()
+
+  await page.goto('/profile/history')
+  const link = page.locator(
+    `[data-testid="profile.history-continue-link"][data-bet-id="${roundId}"]`,
+  )
+  await link.click()
+  await expect(page).toHaveURL('/games/miner')
+  await expect(result).toHaveAttribute('data-round-id', roundId)
+  await expect(result).toHaveAttribute('data-step', '1')
+  await openRoundInEveryLanguage(page, 'miner')
+})
