@@ -7,7 +7,15 @@ import {
 } from '../../engine/canvas/testing/sceneLifecycle'
 import type { CoinflipFlip } from '../protocol'
 import { MAX_FLIPS, type Side } from '../rules'
-import { coinLayout, faceAt, LAND_MS, landingAngle, landingTarget, restAngle } from './coin'
+import {
+  coinLayout,
+  CONTROLS_BAND,
+  faceAt,
+  LAND_MS,
+  landingAngle,
+  landingTarget,
+  restAngle,
+} from './coin'
 import { CoinflipScene } from './CoinflipScene'
 import type { CoinflipSceneView } from './coinflipView'
 
@@ -155,7 +163,7 @@ describe('the coin’s motion and layout', () => {
       for (const chip of chips) {
         expect(chip.x - chipRadius).toBeGreaterThanOrEqual(0)
         expect(chip.x + chipRadius).toBeLessThanOrEqual(w)
-        expect(chip.y + chipRadius).toBeLessThanOrEqual(h)
+        expect(chip.y + chipRadius).toBeLessThanOrEqual(h - CONTROLS_BAND)
       }
     }
     const phone = coinLayout(351, 360, MAX_FLIPS).chips

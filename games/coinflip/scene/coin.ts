@@ -44,17 +44,24 @@ export interface CoinLayout {
 
 /** Room kept at the top for the frame's round label and badge; more on a phone, where it wraps. */
 const top = (width: number) => (width < 480 ? 60 : 44)
+/**
+ * Room kept at the bottom for the page's Heads and Tails buttons over the canvas (CSS px;
+ * coinflip.css places them in it: 48 px high, 10 px from the bottom).
+ */
+export const CONTROLS_BAND = 68
 const SIDE = 12
-const BOTTOM = 16
 const GAP = 6
 
-/** The layout of `chips` flips (20) in a box of `width` × `height`: one row, or two on a phone. */
+/**
+ * The layout of `chips` flips (20) in a box of `width` × `height`: the coin, its caption, then the
+ * row of flips (one row, or two on a phone) above the buttons' band.
+ */
 export function coinLayout(width: number, height: number, chips: number): CoinLayout {
   const columns = width >= 560 ? chips : Math.ceil(chips / 2)
   const rows = Math.ceil(chips / columns)
   const cell = Math.max(14, Math.min(34, (width - 2 * SIDE) / columns))
   const chipRadius = (cell - GAP) / 2
-  const rowTop = height - BOTTOM - rows * cell
+  const rowTop = height - CONTROLS_BAND - rows * cell
   const left = (width - columns * cell) / 2
   const positions = Array.from({ length: chips }, (_, i) => ({
     x: left + (i % columns) * cell + cell / 2,
