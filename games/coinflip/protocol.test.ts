@@ -165,6 +165,7 @@ describe('coinflip’s stateful rules (the adapter of rules.ts)', () => {
     })
     expect([0, 1, 2].map((n) => coinflipNextMultiplier(view(n)))).toEqual([19_800, 39_600, 79_200])
     expect(coinflipNextMultiplier(view(MAX_FLIPS))).toBeNull()
+    expect(coinflipLogic.nextMultiplier).toBe(coinflipNextMultiplier)
   })
 
   it('plays its auto-bet as the instant logic of the same rules', () => {

@@ -169,7 +169,10 @@ export const coinflipAutoLogic = instantLogic({
   },
 })
 
-/** Coinflip's logic: the wire's schemas, the rules, an example opening and the auto-bet. */
+/**
+ * Coinflip's logic: the wire's schemas, the rules, the next call's multiplier (the panel's next
+ * profit), an example opening and the auto-bet.
+ */
 export const coinflipLogic = statefulLogic({
   params: coinflipParamsSchema,
   action: coinflipActionSchema,
@@ -177,6 +180,7 @@ export const coinflipLogic = statefulLogic({
   view: coinflipViewSchema,
   reveal: coinflipRevealSchema,
   rules: coinflipStatefulRules,
+  nextMultiplier: coinflipNextMultiplier,
   example: {},
   auto: coinflipAutoLogic,
 })

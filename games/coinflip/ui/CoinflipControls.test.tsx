@@ -6,7 +6,9 @@ import kz from '../../../locales/kz/coinflip.json'
 import ru from '../../../locales/ru/coinflip.json'
 import type { Minor } from '../../engine/money'
 import { i18nTestEnv } from '../../kit/testing/i18n'
+import { statefulShortcuts } from '../../kit/stateful/ui/statefulHotkeys'
 import { CoinflipControls } from './CoinflipControls'
+import { callOfShortcut, COINFLIP_SHORTCUTS, randomCall } from './coinflipKeys'
 import {
   announceRound,
   faceWords,
@@ -44,7 +46,7 @@ function round(
     clientSeed: 'c',
     openedAt: 1,
     ...end,
-  } as CoinflipRound
+  } as unknown as CoinflipRound
 }
 
 describe('CoinflipControls', () => {
@@ -100,5 +102,17 @@ describe('coinflip’s announcements', () => {
     expect(announceRound(round([win]), money, t, 'kz')).toBe('Таңба: дұрыс, 1,98×')
     expect(sceneCaption(round([]), money, t, 'kz')?.text).toBe('Бүркіт пе, таңба ма?')
     await i18next.changeLanguage('en')
+  })
+})
+
+describe('coinflip’s keys and random call', () => {
+  it('adds H and T to the kit’s keys, and draws either side', () => {
+    const table = statefulShortcuts(COINFLIP_SHORTCUTS, { random: true })
+    expect(table.filter((s) => s.does.kind === 'game').map((s) => s.key)).toEqual(['H', 'T'])
+    expect(COINFLIP_SHORTCUTS.map((s) => callOfShortcut(s.id))).toEqual(['heads', 'tails'])
+    expect(callOfShortcut('edge')).toBeNull()
+    expect([randomCall(() => 0), randomCall(() => 1)]).toEqual(['heads', 'tails'])
+    const drawn = new Set(Array.from({ length: 64 }, () => randomCall()))
+    expect(drawn).toEqual(new Set(['heads', 'tails']))
   })
 })

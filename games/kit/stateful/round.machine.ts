@@ -59,6 +59,8 @@ const notProvided = (name: string) => () =>
 /** A stateful game's round machine; `id` names it (`miner.round`). */
 export function createStatefulRoundMachine<P, A, O, W, R>(options: { id: string }) {
   const { id } = options
+  // A target `#<id>.<state>` reads dots as a path: the id's own dots (`coinflip.round`) escaped.
+  const root = `#${id.replaceAll('.', '\\.')}`
   type Ack = StatefulAck<P, A, O, W, R>
   type Round = StatefulRound<P, A, O, W, R>
   type Context = StatefulRoundContext<P, A, O, W, R>
@@ -74,7 +76,7 @@ export function createStatefulRoundMachine<P, A, O, W, R>(options: { id: string 
           type: 'ackShowsOpen',
           params: ({ event }: { event: { output: Ack } }) => event.output,
         },
-        target: `#${id}.open`,
+        target: `${root}.open`,
         actions: {
           type: 'takeAck',
           params: ({ event }: { event: { output: Ack } }) => event.output,
@@ -85,14 +87,14 @@ export function createStatefulRoundMachine<P, A, O, W, R>(options: { id: string 
           type: 'ackShowsEnded',
           params: ({ event }: { event: { output: Ack } }) => event.output,
         },
-        target: `#${id}.settled`,
+        target: `${root}.settled`,
         actions: {
           type: 'takeAck',
           params: ({ event }: { event: { output: Ack } }) => event.output,
         },
       },
       {
-        target: `#${id}.${fallback}`,
+        target: `${root}.${fallback}`,
         actions: {
           type: 'takeAck',
           params: ({ event }: { event: { output: Ack } }) => event.output,
