@@ -8,8 +8,12 @@
 import type { Currency, Minor } from '../../engine/money'
 import type { CommandKey, RoundId } from '../protocol'
 import type { ConnectionEvent } from '../wireLink'
-import type { STATEFUL_PROTOCOL_VERSION } from './protocol'
-import { type StatefulAck, type StatefulErrorCode, type StatefulRound } from './protocol'
+import type {
+  STATEFUL_PROTOCOL_VERSION,
+  StatefulAck,
+  StatefulErrorCode,
+  StatefulRound,
+} from './protocol'
 
 /** How many ended rounds the machine keeps for the strip of recent rounds. */
 export const RECENT_LENGTH = 20
