@@ -59,8 +59,6 @@ const notProvided = (name: string) => () =>
 /** A stateful game's round machine; `id` names it (`miner.round`). */
 export function createStatefulRoundMachine<P, A, O, W, R>(options: { id: string }) {
   const { id } = options
-  // A target `#<id>.<state>` reads dots as a path: the id's own dots (`coinflip.round`) escaped.
-  const root = `#${id.replaceAll('.', '\\.')}`
   type Ack = StatefulAck<P, A, O, W, R>
   type Round = StatefulRound<P, A, O, W, R>
   type Context = StatefulRoundContext<P, A, O, W, R>
@@ -76,7 +74,7 @@ export function createStatefulRoundMachine<P, A, O, W, R>(options: { id: string 
           type: 'ackShowsOpen',
           params: ({ event }: { event: { output: Ack } }) => event.output,
         },
-        target: `${root}.open`,
+        target: '#statefulOpen',
         actions: {
           type: 'takeAck',
           params: ({ event }: { event: { output: Ack } }) => event.output,
@@ -87,14 +85,14 @@ export function createStatefulRoundMachine<P, A, O, W, R>(options: { id: string 
           type: 'ackShowsEnded',
           params: ({ event }: { event: { output: Ack } }) => event.output,
         },
-        target: `${root}.settled`,
+        target: '#statefulSettled',
         actions: {
           type: 'takeAck',
           params: ({ event }: { event: { output: Ack } }) => event.output,
         },
       },
       {
-        target: `${root}.${fallback}`,
+        target: fallback === 'idle' ? '#statefulIdle' : '#statefulOpen',
         actions: {
           type: 'takeAck',
           params: ({ event }: { event: { output: Ack } }) => event.output,
@@ -257,6 +255,7 @@ export function createStatefulRoundMachine<P, A, O, W, R>(options: { id: string 
     },
     states: {
       idle: {
+        id: 'statefulIdle',
         on: {
           OPEN: [
             { guard: 'guest', actions: 'refuseGuest' },
@@ -284,6 +283,7 @@ export function createStatefulRoundMachine<P, A, O, W, R>(options: { id: string 
         },
       },
       open: {
+        id: 'statefulOpen',
         on: {
           STEP: [
             { guard: 'connected', target: 'stepping', actions: 'takeStep' },
@@ -334,6 +334,7 @@ export function createStatefulRoundMachine<P, A, O, W, R>(options: { id: string 
         },
       },
       settled: {
+        id: 'statefulSettled',
         on: {
           NEW: { target: 'idle', actions: 'clearRound' },
           OPEN: [

@@ -9,6 +9,7 @@ import {
 } from '../../../engine/money'
 import { MULTIPLIER_SCALE, type InstantMultiplier } from '../../instant/protocol'
 import type { SeedsApi } from '../../seeds/seedsApi'
+import { cashOutProfit } from '../money'
 import { AmountField } from '../../ui/AmountField'
 import { adjustAmount, amountText, readAmount } from '../../ui/betAmount'
 import { BetError, GamePanel } from '../../ui/GamePanel'
@@ -131,7 +132,7 @@ export function StatefulBetPanel(props: StatefulBetPanelProps) {
     shortcuts,
     onShortcut,
   )
-  const profit = round ? ((round.payout - round.amount) as Minor) : null
+  const profit = round ? cashOutProfit(round) : null
   return (
     <GamePanel game={game} guestNote={currency === null ? props.guestNote : null}>
       {currency ? (
