@@ -1,8 +1,10 @@
 /**
  * Coinflip, as the shell, the tools and the tests see it: the definition, the logic and rules,
- * the scene's view, and the page's parts. Exports are listed by name (lint bans `export *`).
+ * the browser side the kit derives (wire, machine, stream), and the game's page (coinflip's module
+ * on the kit's `GamePage`). Exports are listed by name (lint bans `export *`).
  */
 export { coinflipGame } from './game'
+export { coinflipClient } from './client'
 export {
   coinflipActionSchema,
   coinflipAutoLogic,
@@ -29,3 +31,6 @@ export {
   type CoinflipAutoParams,
   type Side,
 } from './rules'
+
+/** The live coinflip game for the shell's /games/coinflip page, and coinflip as a kit game module. */
+export { CoinflipGame, coinflipModule, type CoinflipGameProps } from './ui/CoinflipGame'
