@@ -118,18 +118,23 @@ const key = async (code: string) => {
   })
 }
 
+/** The page for a signed-in RUB player, connected to the fake server. */
+async function renderGame() {
+  render(
+    <CoinflipGame
+      serviceUrl="http://coinflip.test"
+      getToken={() => 't'}
+      player={{ currency: 'RUB', balance: START }}
+      locale="en"
+      loadRoundProof={async () => ({ type: 'failed' })}
+    />,
+  )
+  await act(async () => {})
+}
+
 describe('CoinflipGame', () => {
   it('opens a round, calls by button and by key, announces each flip, and cashes out', async () => {
-    render(
-      <CoinflipGame
-        serviceUrl="http://coinflip.test"
-        getToken={() => 't'}
-        player={{ currency: 'RUB', balance: START }}
-        locale="en"
-        loadRoundProof={async () => ({ type: 'failed' })}
-      />,
-    )
-    await act(async () => {})
+    await renderGame()
     expect(byId('coinflip.call-heads').getAttribute('aria-disabled')).toBe('true')
     await act(async () => {
       fireEvent.click(byId('coinflip.bet-button'))
@@ -155,16 +160,7 @@ describe('CoinflipGame', () => {
   })
 
   it('loses a round on a wrong call', async () => {
-    render(
-      <CoinflipGame
-        serviceUrl="http://coinflip.test"
-        getToken={() => 't'}
-        player={{ currency: 'RUB', balance: START }}
-        locale="en"
-        loadRoundProof={async () => ({ type: 'failed' })}
-      />,
-    )
-    await act(async () => {})
+    await renderGame()
     await act(async () => {
       fireEvent.click(byId('coinflip.bet-button'))
     })
