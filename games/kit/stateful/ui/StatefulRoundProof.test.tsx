@@ -102,7 +102,7 @@ describe('the proof of a stateful round', () => {
     expect(stepChecks()).toEqual(round.steps.map(() => 'same'))
     const first = round.steps[0]!
     expect(screen.getAllByTestId('tower.proof-step')[0]!.textContent).toBe(
-      `Step 1: door 1, trap ${(first.outcome as TowerOutcome).trap}, ${(first.multiplier / 10_000).toFixed(2)}× (same result)`,
+      `Step 1: door 1, trap ${(first.outcome as TowerOutcome).trap}, ${(Math.floor(first.multiplier / 100) / 100).toFixed(2)}× (same result)`,
     )
     expect(screen.getByTestId('tower.proof-status').textContent).toBe(
       round.status === 'won' ? 'Cashed out' : 'Lost',

@@ -1,11 +1,5 @@
 import type { ReactNode } from 'react'
-import {
-  formatMoney,
-  formatMultiplierText,
-  type Minor,
-  type MoneyLocale,
-} from '../../../engine/money'
-import { MULTIPLIER_SCALE } from '../../instant/protocol'
+import { formatMoney, type Minor, type MoneyLocale } from '../../../engine/money'
 import { useKitText } from '../../ui/kitText'
 import { lazyModule } from '../../ui/lazyModule'
 import { ProofDialog } from '../../ui/ProofDialog'
@@ -14,6 +8,7 @@ import { useVerifiedProof } from '../../ui/useVerifiedProof'
 import type { RoundProofStep, StatefulRoundProofOf } from '../proof'
 import type { EndReason } from '../protocol'
 import type { LoadRoundProof } from './roundProof'
+import { multiplierText } from './StatefulBetPanel'
 import type { RoundCheck, RoundVerifier } from './roundCheck'
 
 /** The verifier and its hashing, fetched when a proof is first opened, not with the page. */
@@ -73,7 +68,7 @@ export function StatefulRoundProof<P, A, O, R>(props: StatefulRoundProofProps<P,
   const check: RoundCheck | null =
     proof && verifier ? verifier.roundCheck(props.logic, proof) : null
   const money = (value: number) => formatMoney(value as Minor, proof?.currency ?? 'RUB', locale)
-  const multiplier = (value: number) => formatMultiplierText(value / MULTIPLIER_SCALE, locale)
+  const multiplier = (value: number) => multiplierText(value, locale)
   return (
     <ProofDialog {...dialog} title={t('kit:stateful.proof.title')} onClose={props.onClose}>
       {proof && check ? (
