@@ -8,20 +8,25 @@ import type { BetHistoryItem, StatefulHistoryGame } from '../../../../contract'
 import type { Currency, Minor } from '../../../../games/engine/money'
 import { MULTIPLIER_SCALE } from '../../../../games/kit/instant/protocol'
 import type { BetHistoryProvider } from '../history'
-import { cappedPayout } from './game'
+import { cappedPayout as payoutAt } from '../../../../games/kit/stateful/rules'
 import type { RoundStatus } from './store'
 
 /**
  * The multiplier a round paid, in ten-thousandths: its own when its payout is what the multiplier
- * pays (capped), else what was paid over the stake, floored (a round settled at its stake after 30
- * days, or at the cap); 0 for a loss.
+ * pays, else what was paid over the stake, floored (a round settled at its stake after 30 days,
+ * or at the cap); 0 for a loss.
  */
 export function paidMultiplier(
-  row: { amount: number; currency: Currency; multiplier: number },
+  row: { amount: number; multiplier: number },
   payout: number,
 ): number {
   if (payout === 0) return 0
-  if (cappedPayout(row, row.multiplier) === payout) return row.multiplier
+  // Uncapped: a round the cap cut short shows what it paid, not the multiplier it reached.
+  const uncapped = payoutAt(
+    { amount: row.amount as Minor, cap: Number.MAX_SAFE_INTEGER as Minor },
+    row.multiplier,
+  )
+  if (uncapped === payout) return row.multiplier
   // payout x 10000 stays exact: a payout is at most the cap of its currency.
   const scaled = payout * MULTIPLIER_SCALE
   return (scaled - (scaled % row.amount)) / row.amount
