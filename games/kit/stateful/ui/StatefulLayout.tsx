@@ -10,7 +10,7 @@ import { useKitText } from '../../ui/kitText'
 import { ResultStrip } from '../../ui/ResultStrip'
 import { nextProfit, stakeCapOf } from '../money'
 import type { StatefulRound } from '../protocol'
-import type { LoadRoundProof } from './roundProof'
+import type { LoadStatefulProof } from '../proof'
 import { multiplierText, roundIsOpen, StatefulBetPanel } from './StatefulBetPanel'
 import type { GameShortcut } from './statefulHotkeys'
 import { statefulErrorKey } from './statefulErrors'
@@ -27,7 +27,7 @@ export interface StepControls<A> {
 /** A round's proof as the game draws it (its rows on the kit's `StatefulRoundProof`). */
 export type StatefulProofSlot<P, A, O, R> = (props: {
   roundId: string
-  load: LoadRoundProof<P, A, O, R>
+  load: LoadStatefulProof<P, A, O, R>
   /** The page's language (the proof names its own currency). */
   locale: MoneyLocale
   onClose: () => void

@@ -13,12 +13,12 @@ import {
   type TowerReveal,
   type TowerView,
 } from '../../testing/towerGame'
-import type { StatefulRoundProofOf } from '../proof'
+import type { StatefulProof } from '../proof'
 import { StatefulRoundProof } from './StatefulRoundProof'
 
 i18nTestEnv({ en: { kit: kitEn } })
 
-type TowerProof = StatefulRoundProofOf<TowerParams, TowerAction, TowerOutcome, TowerReveal>
+type TowerProof = StatefulProof<TowerParams, TowerAction, TowerOutcome, TowerReveal>
 
 const SEED = '5e'.repeat(32)
 
@@ -39,6 +39,7 @@ function playedRound(): TowerProof {
       action: { door: 1 },
       outcome: played.outcome,
       multiplier: rules.multiplier(state),
+      time: 0,
     })
   }
   const won = rules.phase(state) === 'open'
@@ -48,6 +49,7 @@ function playedRound(): TowerProof {
       action: { kind: 'cashout' },
       outcome: null,
       multiplier: rules.multiplier(state),
+      time: 0,
     })
   }
   const multiplier = rules.multiplier(state)
@@ -67,6 +69,8 @@ function playedRound(): TowerProof {
     clientSeed: 'mine',
     nonce: 4,
     serverSeed: SEED,
+    openedAt: 0,
+    endedAt: 0,
   }
 }
 
@@ -129,8 +133,9 @@ describe('the proof of a stateful round', () => {
       endReason: null,
       steps: round.steps.slice(0, 1),
       multiplier: round.steps[0]!.multiplier as InstantMultiplier,
-      payout: 0 as Minor,
+      payout: null,
       reveal: null,
+      endedAt: null,
       serverSeed: null,
     }
     render(<Proof proof={open} />)

@@ -5,9 +5,8 @@ import { lazyModule } from '../../ui/lazyModule'
 import { ProofDialog } from '../../ui/ProofDialog'
 import { ProofSeedRows } from '../../ui/ProofSeedRows'
 import { useVerifiedProof } from '../../ui/useVerifiedProof'
-import type { RoundProofStep, StatefulRoundProofOf } from '../proof'
+import type { LoadStatefulProof, StatefulProof, StatefulProofStep } from '../proof'
 import type { EndReason } from '../protocol'
-import type { LoadRoundProof } from './roundProof'
 import { multiplierText } from './StatefulBetPanel'
 import type { RoundCheck, RoundVerifier } from './roundCheck'
 
@@ -36,14 +35,14 @@ export interface StatefulRoundProofProps<P, A, O, R> {
   /** Test ids read `<game>.proof`, `<game>.proof-step`, `<game>.proof-verdict`. */
   game: string
   roundId: string
-  load: LoadRoundProof<P, A, O, R>
+  load: LoadStatefulProof<P, A, O, R>
   locale: MoneyLocale
   /** The game's logic: the same rules the server played the round with (`verify.ts` replays). */
   logic: RoundVerifier<P, A, O, R>
   /** A step's action and outcome as the game names them (`tile 7: gem`, `higher: 8♠`). */
-  stepText: (step: RoundProofStep<A, O> & { action: A }) => string
+  stepText: (step: StatefulProofStep<A, O> & { action: A }) => string
   /** The game's own rows of the proof (`<dt>`/`<dd>` pairs): its params and, once ended, reveal. */
-  rows: (proof: StatefulRoundProofOf<P, A, O, R>) => ReactNode
+  rows: (proof: StatefulProof<P, A, O, R>) => ReactNode
   onClose: () => void
 }
 
@@ -86,7 +85,7 @@ export function StatefulRoundProof<P, A, O, R>(props: StatefulRoundProofProps<P,
             {proof.status === 'open' ? null : (
               <>
                 <dt>{t('kit:stateful.proof.payout')}</dt>
-                <dd>{`${money(proof.payout)} (${multiplier(proof.multiplier)})`}</dd>
+                <dd>{`${money(proof.payout ?? 0)} (${multiplier(proof.multiplier)})`}</dd>
               </>
             )}
             <ProofSeedRows game={game} seeds={proof} />

@@ -6,7 +6,7 @@
  * and the round's reveal. Loaded with the proof dialog, not with the page (the hashing).
  */
 import { floatCursor, hashServerSeed } from '../../../engine/fairness'
-import type { StatefulRoundProofOf } from '../proof'
+import type { StatefulProof } from '../proof'
 import type { StatefulRules } from '../rules'
 
 /** What the check needs of a game's logic: its rules. */
@@ -32,7 +32,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 /** Replays a round's proof with the game's rules (see the file's comment). */
 export function roundCheck<P, A, O, R>(
   logic: RoundVerifier<P, A, O, R>,
-  proof: StatefulRoundProofOf<P, A, O, R>,
+  proof: StatefulProof<P, A, O, R>,
 ): RoundCheck {
   if (proof.status === 'open') return { status: 'open', steps: [] }
   if (proof.serverSeed === null) return { status: 'unrevealed', steps: [] }
