@@ -83,7 +83,7 @@ function Proof({ proof }: { proof: TowerProof }) {
       roundId={proof.id}
       load={async () => ({ type: 'ok', proof })}
       locale="en"
-      logic={towerLogic}
+      rules={towerLogic.rules}
       stepText={(step) => `door ${step.action.door}, trap ${step.outcome?.trap}`}
       rows={(p) => (
         <>
