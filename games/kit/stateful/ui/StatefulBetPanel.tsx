@@ -7,7 +7,7 @@ import {
   type Minor,
   type MoneyLocale,
 } from '../../../engine/money'
-import { MULTIPLIER_SCALE, type InstantMultiplier } from '../../instant/protocol'
+import type { InstantMultiplier } from '../../instant/protocol'
 import type { SeedsApi } from '../../seeds/seedsApi'
 import { cashOutProfit } from '../money'
 import { AmountField } from '../../ui/AmountField'
@@ -70,6 +70,13 @@ export interface StatefulBetPanelProps {
 }
 
 const NO_SHORTCUTS: readonly GameShortcut[] = []
+
+/**
+ * A multiplier in ten-thousandths as the player reads it, floored to hundredths (`1.48×` for
+ * 1.485): never more than the round pays.
+ */
+export const multiplierText = (multiplier: number, locale: MoneyLocale) =>
+  formatMultiplierText(Math.floor(multiplier / 100) / 100, locale)
 
 /** Whether a round is open in `phase` (the main button is Cash out). */
 export const roundIsOpen = (phase: StatefulPanelPhase) =>
@@ -154,7 +161,7 @@ export function StatefulBetPanel(props: StatefulBetPanelProps) {
               data-payout={round.payout}
             >
               {t('kit:stateful.now', {
-                multiplier: formatMultiplierText(round.multiplier / MULTIPLIER_SCALE, locale),
+                multiplier: multiplierText(round.multiplier, locale),
                 profit: money(profit ?? 0),
               })}
             </p>

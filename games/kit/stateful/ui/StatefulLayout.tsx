@@ -1,15 +1,8 @@
 import { useState, type ReactNode } from 'react'
 import type { z } from 'zod/mini'
 import type { Scene } from '../../../engine/canvas'
-import {
-  formatMoney,
-  formatMultiplierText,
-  type BetGame,
-  type Minor,
-  type MoneyLocale,
-} from '../../../engine/money'
+import { formatMoney, type BetGame, type Minor, type MoneyLocale } from '../../../engine/money'
 import { InstantLiveTables } from '../../instant/ui/InstantLiveTables'
-import { MULTIPLIER_SCALE } from '../../instant/protocol'
 import { newCommandKey } from '../../stream/commandKey'
 import { initialAmountText } from '../../ui/AmountField'
 import { GameFrame } from '../../ui/GameFrame'
@@ -17,8 +10,8 @@ import { useKitText } from '../../ui/kitText'
 import { ResultStrip } from '../../ui/ResultStrip'
 import { nextProfit, stakeCapOf } from '../money'
 import type { StatefulRound } from '../protocol'
-import type { LoadRoundProof } from './roundProof'
-import { roundIsOpen, StatefulBetPanel } from './StatefulBetPanel'
+import type { LoadStatefulProof } from '../proof'
+import { multiplierText, roundIsOpen, StatefulBetPanel } from './StatefulBetPanel'
 import type { GameShortcut } from './statefulHotkeys'
 import { statefulErrorKey } from './statefulErrors'
 import { statefulPhase, useStatefulLayout, type StatefulLayoutPage } from './statefulPage'
@@ -34,7 +27,7 @@ export interface StepControls<A> {
 /** A round's proof as the game draws it (its rows on the kit's `StatefulRoundProof`). */
 export type StatefulProofSlot<P, A, O, R> = (props: {
   roundId: string
-  load: LoadRoundProof<P, A, O, R>
+  load: LoadStatefulProof<P, A, O, R>
   /** The page's language (the proof names its own currency). */
   locale: MoneyLocale
   onClose: () => void
@@ -131,11 +124,11 @@ export function StatefulLayout<P, A, O, W, R, V>(props: StatefulLayoutProps<P, A
       game={game}
       items={context.recent}
       idOf={(r) => r.roundId}
-      textOf={(r) => formatMultiplierText(r.multiplier / MULTIPLIER_SCALE, locale)}
+      textOf={(r) => multiplierText(r.multiplier, locale)}
       toneOf={(r) => (r.payout === 0 ? 'low' : r.payout > r.amount ? 'high' : 'mid')}
       labelOf={(r) =>
         t('kit:stateful.stripItem', {
-          multiplier: formatMultiplierText(r.multiplier / MULTIPLIER_SCALE, locale),
+          multiplier: multiplierText(r.multiplier, locale),
         })
       }
       renderProof={(r, close) =>

@@ -13,12 +13,12 @@ import {
   type TowerReveal,
   type TowerView,
 } from '../../testing/towerGame'
-import type { StatefulRoundProofOf } from '../proof'
+import type { StatefulProof } from '../proof'
 import { StatefulRoundProof } from './StatefulRoundProof'
 
 i18nTestEnv({ en: { kit: kitEn } })
 
-type TowerProof = StatefulRoundProofOf<TowerParams, TowerAction, TowerOutcome, TowerReveal>
+type TowerProof = StatefulProof<TowerParams, TowerAction, TowerOutcome, TowerReveal>
 
 const SEED = '5e'.repeat(32)
 
@@ -39,6 +39,7 @@ function playedRound(): TowerProof {
       action: { door: 1 },
       outcome: played.outcome,
       multiplier: rules.multiplier(state),
+      time: 0,
     })
   }
   const won = rules.phase(state) === 'open'
@@ -48,6 +49,7 @@ function playedRound(): TowerProof {
       action: { kind: 'cashout' },
       outcome: null,
       multiplier: rules.multiplier(state),
+      time: 0,
     })
   }
   const multiplier = rules.multiplier(state)
@@ -67,6 +69,8 @@ function playedRound(): TowerProof {
     clientSeed: 'mine',
     nonce: 4,
     serverSeed: SEED,
+    openedAt: 0,
+    endedAt: 0,
   }
 }
 
@@ -79,7 +83,7 @@ function Proof({ proof }: { proof: TowerProof }) {
       roundId={proof.id}
       load={async () => ({ type: 'ok', proof })}
       locale="en"
-      logic={towerLogic}
+      rules={towerLogic.rules}
       stepText={(step) => `door ${step.action.door}, trap ${step.outcome?.trap}`}
       rows={(p) => (
         <>
@@ -102,7 +106,7 @@ describe('the proof of a stateful round', () => {
     expect(stepChecks()).toEqual(round.steps.map(() => 'same'))
     const first = round.steps[0]!
     expect(screen.getAllByTestId('tower.proof-step')[0]!.textContent).toBe(
-      `Step 1: door 1, trap ${(first.outcome as TowerOutcome).trap}, ${(first.multiplier / 10_000).toFixed(2)}× (same result)`,
+      `Step 1: door 1, trap ${(first.outcome as TowerOutcome).trap}, ${(Math.floor(first.multiplier / 100) / 100).toFixed(2)}× (same result)`,
     )
     expect(screen.getByTestId('tower.proof-status').textContent).toBe(
       round.status === 'won' ? 'Cashed out' : 'Lost',
@@ -129,8 +133,9 @@ describe('the proof of a stateful round', () => {
       endReason: null,
       steps: round.steps.slice(0, 1),
       multiplier: round.steps[0]!.multiplier as InstantMultiplier,
-      payout: 0 as Minor,
+      payout: null,
       reveal: null,
+      endedAt: null,
       serverSeed: null,
     }
     render(<Proof proof={open} />)

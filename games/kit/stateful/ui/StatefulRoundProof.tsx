@@ -1,23 +1,19 @@
 import type { ReactNode } from 'react'
-import {
-  formatMoney,
-  formatMultiplierText,
-  type Minor,
-  type MoneyLocale,
-} from '../../../engine/money'
-import { MULTIPLIER_SCALE } from '../../instant/protocol'
+import { formatMoney, type Minor, type MoneyLocale } from '../../../engine/money'
 import { useKitText } from '../../ui/kitText'
 import { lazyModule } from '../../ui/lazyModule'
 import { ProofDialog } from '../../ui/ProofDialog'
 import { ProofSeedRows } from '../../ui/ProofSeedRows'
 import { useVerifiedProof } from '../../ui/useVerifiedProof'
-import type { RoundProofStep, StatefulRoundProofOf } from '../proof'
+import type { LoadStatefulProof, StatefulProof, StatefulProofStep } from '../proof'
 import type { EndReason } from '../protocol'
-import type { LoadRoundProof } from './roundProof'
-import type { RoundCheck, RoundVerifier } from './roundCheck'
+import { multiplierText } from './StatefulBetPanel'
+import type { InstantMultiplier } from '../../instant/protocol'
+import type { StatefulRules } from '../rules'
+import type { StatefulProof as VerifiedProof, StatefulVerdict } from '../verify'
 
 /** The verifier and its hashing, fetched when a proof is first opened, not with the page. */
-const roundVerifier = lazyModule(() => import('./roundCheck'))
+const roundVerifier = lazyModule(() => import('../verify'))
 
 /** The end of a round as the proof names it. */
 const END_KEYS: Record<EndReason, string> = {
@@ -28,12 +24,25 @@ const END_KEYS: Record<EndReason, string> = {
   expired: 'kit:stateful.proof.ended.expired',
 }
 
-/** The verdict's text of every check but a mismatch (which names its step). */
-const VERDICT_KEYS: Record<Exclude<RoundCheck['status'], 'mismatch'>, string> = {
+/** The verdict's text of every status but a mismatch (which names its step, if one differs). */
+const VERDICT_KEYS = {
   open: 'kit:stateful.proof.open',
   unrevealed: 'kit:proof.unrevealed',
   badSeed: 'kit:proof.badSeed',
   verified: 'kit:stateful.proof.verified',
+} as const satisfies Record<
+  Exclude<StatefulVerdict<unknown, unknown>['status'], 'mismatch'>,
+  string
+>
+
+/** The published proof as the verifier reads it: the wire's round fields, a payout once ended. */
+function forVerifier<P, A, O, R>(proof: StatefulProof<P, A, O, R>): VerifiedProof<P, A, O, R> {
+  return {
+    ...proof,
+    multiplier: proof.multiplier as InstantMultiplier,
+    payout: (proof.payout ?? 0) as Minor,
+    steps: proof.steps.map((s) => ({ ...s, multiplier: s.multiplier as InstantMultiplier })),
+  }
 }
 
 /** Props of `StatefulRoundProof`. */
@@ -41,14 +50,15 @@ export interface StatefulRoundProofProps<P, A, O, R> {
   /** Test ids read `<game>.proof`, `<game>.proof-step`, `<game>.proof-verdict`. */
   game: string
   roundId: string
-  load: LoadRoundProof<P, A, O, R>
+  load: LoadStatefulProof<P, A, O, R>
   locale: MoneyLocale
-  /** The game's logic: the same rules the server played the round with (`verify.ts` replays). */
-  logic: RoundVerifier<P, A, O, R>
+  /** The game's rules: the same the server played the round with (`verify.ts` replays them). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the state and view are the rules' own
+  rules: StatefulRules<P, any, A, O, any, R>
   /** A step's action and outcome as the game names them (`tile 7: gem`, `higher: 8♠`). */
-  stepText: (step: RoundProofStep<A, O> & { action: A }) => string
+  stepText: (step: StatefulProofStep<A, O> & { action: A }) => string
   /** The game's own rows of the proof (`<dt>`/`<dd>` pairs): its params and, once ended, reveal. */
-  rows: (proof: StatefulRoundProofOf<P, A, O, R>) => ReactNode
+  rows: (proof: StatefulProof<P, A, O, R>) => ReactNode
   onClose: () => void
 }
 
@@ -70,13 +80,16 @@ export function StatefulRoundProof<P, A, O, R>(props: StatefulRoundProofProps<P,
     props.load,
     roundVerifier,
   )
-  const check: RoundCheck | null =
-    proof && verifier ? verifier.roundCheck(props.logic, proof) : null
+  const verdict =
+    proof && verifier ? verifier.verifyStatefulRound(props.rules, forVerifier(proof)) : null
+  // Each replayed step's agreement, and the first step that differs (none: the end differs).
+  const replayed = verdict && 'steps' in verdict ? verdict.steps : []
+  const differs = replayed.find((s) => !s.matches)?.step ?? null
   const money = (value: number) => formatMoney(value as Minor, proof?.currency ?? 'RUB', locale)
-  const multiplier = (value: number) => formatMultiplierText(value / MULTIPLIER_SCALE, locale)
+  const multiplier = (value: number) => multiplierText(value, locale)
   return (
     <ProofDialog {...dialog} title={t('kit:stateful.proof.title')} onClose={props.onClose}>
-      {proof && check ? (
+      {proof && verdict ? (
         <>
           <dl data-testid={`${game}.proof`} data-status={proof.status}>
             {props.rows(proof)}
@@ -91,7 +104,7 @@ export function StatefulRoundProof<P, A, O, R>(props: StatefulRoundProofProps<P,
             {proof.status === 'open' ? null : (
               <>
                 <dt>{t('kit:stateful.proof.payout')}</dt>
-                <dd>{`${money(proof.payout)} (${multiplier(proof.multiplier)})`}</dd>
+                <dd>{`${money(proof.payout ?? 0)} (${multiplier(proof.multiplier)})`}</dd>
               </>
             )}
             <ProofSeedRows game={game} seeds={proof} />
@@ -99,7 +112,7 @@ export function StatefulRoundProof<P, A, O, R>(props: StatefulRoundProofProps<P,
           <h3>{t('kit:stateful.proof.steps')}</h3>
           <ol className="game-dialog__steps">
             {proof.steps.map((step) => {
-              const same = check.steps[step.step - 1]
+              const same = replayed.find((r) => r.step === step.step)?.matches
               return (
                 <li
                   key={step.step}
@@ -121,18 +134,20 @@ export function StatefulRoundProof<P, A, O, R>(props: StatefulRoundProofProps<P,
           </ol>
           <p
             className={
-              check.status === 'verified'
+              verdict.status === 'verified'
                 ? 'game-dialog__ok'
-                : check.status === 'badSeed' || check.status === 'mismatch'
+                : verdict.status === 'badSeed' || verdict.status === 'mismatch'
                   ? 'game-dialog__bad'
                   : undefined
             }
             data-testid={`${game}.proof-verdict`}
-            data-status={check.status}
+            data-status={verdict.status}
           >
-            {check.status === 'mismatch'
-              ? t('kit:stateful.proof.mismatch', { step: check.step })
-              : t(VERDICT_KEYS[check.status])}
+            {verdict.status !== 'mismatch'
+              ? t(VERDICT_KEYS[verdict.status])
+              : differs === null
+                ? t('kit:stateful.proof.mismatchEnd')
+                : t('kit:stateful.proof.mismatch', { step: differs })}
           </p>
         </>
       ) : null}

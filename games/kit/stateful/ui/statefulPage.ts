@@ -8,14 +8,13 @@ import type { SnapshotFrom } from 'xstate'
 import type { CommandTransport } from '../../../engine/replay'
 import type { GameHooks, GameLayoutProps, GameModule, GamePlayer } from '../../ui/gameModule'
 import { useSeedsApi } from '../../seeds/useSeedsApi'
-import type { RoundProofSchemas } from '../proof'
 import type { StatefulCommandActors } from '../link'
 import type {
   StatefulRoundContext,
   StatefulRoundInput,
   StatefulRoundMachine,
 } from '../round.machine'
-import { roundProofLoader, type LoadRoundProof } from './roundProof'
+import { statefulProofLoader, type LoadStatefulProof, type StatefulProofSchemas } from '../proof'
 import type { StatefulPanelPhase } from './StatefulBetPanel'
 import { statefulErrorKey } from './statefulErrors'
 
@@ -77,7 +76,7 @@ export interface StatefulPageExtra<P, A, O, R> {
   /** The player closed that proof; the page drops the parameter. */
   onProofClosed?: () => void
   /** How proofs are fetched; `roundProofLoader` on the service by default (tests: a fake). */
-  loadRoundProof?: LoadRoundProof<P, A, O, R>
+  loadRoundProof?: LoadStatefulProof<P, A, O, R>
 }
 
 /**
@@ -90,9 +89,9 @@ export function useStatefulLayout<P, A, O, R>(
     serviceUrl: string
     getToken: () => string | null
   },
-  proof: RoundProofSchemas<P, A, O, R>,
+  proof: StatefulProofSchemas<P, A, O, R>,
 ) {
-  const [serviceLoader] = useState(() => roundProofLoader(proof, props.serviceUrl))
+  const [serviceLoader] = useState(() => statefulProofLoader(proof, props.serviceUrl))
   const seeds = useSeedsApi(props)
   return { loadProof: props.loadRoundProof ?? serviceLoader, seeds }
 }

@@ -46,9 +46,18 @@ export const STATEFUL_COMMANDS = [...STATEFUL_NAMES.commandNames, 'bet'] as cons
 
 const syncAck = { type: 'ok', v: STATEFUL_PROTOCOL_VERSION } as const
 
+/**
+ * What the module reads of a game's definition: a registered game's ({@link StatefulGameDefinition}),
+ * or a test game's, whose id need not be a limits group.
+ */
+export type StatefulModuleGame = Omit<StatefulGameDefinition, 'id' | 'namespace'> & {
+  readonly id: string
+  readonly namespace: `/${string}`
+}
+
 /** The module of one stateful game, from its definition. */
 export function statefulGameModule(
-  game: StatefulGameDefinition,
+  game: StatefulModuleGame,
 ): GameModule<StatefulRuntime, GameServiceName, BetHistoryItem> {
   return {
     id: game.id,
