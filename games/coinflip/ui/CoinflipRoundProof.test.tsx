@@ -4,8 +4,10 @@ import en from '../../../locales/en/coinflip.json'
 import kitEn from '../../../locales/en/kit.json'
 import { floatCursor, hashServerSeed } from '../../engine/fairness'
 import type { Minor } from '../../engine/money'
-import type { StatefulRoundProofOf } from '../../kit/stateful/proof'
+import type { StatefulProof } from '../../kit/stateful/proof'
 import { i18nTestEnv } from '../../kit/testing/i18n'
+// The proof's verifier, loaded up front: the dialog's lazy import of it then resolves at once.
+import '../../kit/stateful/verify'
 import {
   coinflipStatefulRules as rules,
   type CoinflipAction,
@@ -18,12 +20,7 @@ import { CoinflipRoundProof } from './CoinflipRoundProof'
 
 i18nTestEnv({ en: { coinflip: en, kit: kitEn } })
 
-type CoinflipProof = StatefulRoundProofOf<
-  CoinflipParams,
-  CoinflipAction,
-  CoinflipOutcome,
-  CoinflipReveal
->
+type CoinflipProof = StatefulProof<CoinflipParams, CoinflipAction, CoinflipOutcome, CoinflipReveal>
 
 const SEED = 'c0'.repeat(32)
 
@@ -42,10 +39,11 @@ function playedRound(): CoinflipProof {
       action: { call },
       outcome: played.outcome,
       multiplier: rules.multiplier(state),
+      time: 10 + steps.length,
     })
   }
   const multiplier = rules.multiplier(state)
-  steps.push({ step: 3, action: { kind: 'cashout' }, outcome: null, multiplier })
+  steps.push({ step: 3, action: { kind: 'cashout' }, outcome: null, multiplier, time: 20 })
   return {
     id: 'r-9',
     game: 'coinflip',
@@ -62,6 +60,8 @@ function playedRound(): CoinflipProof {
     clientSeed: 'mine',
     nonce: 2,
     serverSeed: SEED,
+    openedAt: 1,
+    endedAt: 30,
   }
 }
 

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next'
 import type { MoneyLocale } from '../../engine/money'
-import type { LoadRoundProof } from '../../kit/stateful/ui/roundProof'
+import type { LoadStatefulProof } from '../../kit/stateful/proof'
 import { StatefulRoundProof } from '../../kit/stateful/ui/StatefulRoundProof'
 import {
-  coinflipLogic,
+  coinflipStatefulRules,
   type CoinflipAction,
   type CoinflipOutcome,
   type CoinflipParams,
@@ -14,7 +14,7 @@ import { SIDE_KEYS } from './coinflipText'
 /** Props of `CoinflipRoundProof`. */
 export interface CoinflipRoundProofProps {
   roundId: string
-  load: LoadRoundProof<CoinflipParams, CoinflipAction, CoinflipOutcome, CoinflipReveal>
+  load: LoadStatefulProof<CoinflipParams, CoinflipAction, CoinflipOutcome, CoinflipReveal>
   locale: MoneyLocale
   onClose: () => void
 }
@@ -32,7 +32,7 @@ export function CoinflipRoundProof(props: CoinflipRoundProofProps) {
       roundId={props.roundId}
       load={props.load}
       locale={props.locale}
-      logic={coinflipLogic}
+      rules={coinflipStatefulRules}
       onClose={props.onClose}
       stepText={({ action, outcome }) =>
         t('coinflip:proof.step', {
