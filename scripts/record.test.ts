@@ -35,7 +35,14 @@ describe('npm run record: arguments', () => {
   it('takes "all" for every scenario, each to its own file', () => {
     expect(parseRecordArgs(['all'])).toEqual({
       type: 'ok',
-      scenarios: [...NAMES, ...INSTANT_NAMES, 'dice-autobet', 'keno-autobet', 'cases-three'],
+      scenarios: [
+        ...NAMES,
+        ...INSTANT_NAMES,
+        'dice-autobet',
+        'keno-autobet',
+        'cases-three',
+        'coinflip-streak',
+      ],
       out: null,
     })
     expect(parseRecordArgs(['dice-autobet'])).toMatchObject({ scenarios: ['dice-autobet'] })

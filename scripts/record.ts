@@ -29,6 +29,11 @@ import type { Minor } from '../games/engine/money'
 import { replay, type Recording } from '../games/engine/replay'
 import { crashModule } from '../server/games/crash'
 import { CASES_SCENARIOS, recordCasesScenario, type CasesScenarioName } from './recordCases'
+import {
+  COINFLIP_SCENARIOS,
+  recordCoinflipScenario,
+  type CoinflipScenarioName,
+} from './recordCoinflip'
 import { DICE_SCENARIOS, recordDiceScenario, type DiceScenarioName } from './recordDice'
 import { INSTANT_SCENARIOS, recordInstantScenario, type InstantScenarioName } from './recordInstant'
 import { KENO_SCENARIOS, recordKenoScenario, type KenoScenarioName } from './recordKeno'
@@ -124,9 +129,14 @@ export function autoCashoutBelow(crashPoint: number): Multiplier | null {
   return target >= MIN_AUTO_CASHOUT ? (target as Multiplier) : null
 }
 
-/** Any scenario's name: crash's, an instant game's, an auto-bet run's or a cases opening's. */
+/** Any scenario's name: crash's, an instant game's, an auto-bet run's, a cases opening's or a coinflip round's. */
 export type RecordName =
-  ScenarioName | InstantScenarioName | DiceScenarioName | KenoScenarioName | CasesScenarioName
+  | ScenarioName
+  | InstantScenarioName
+  | DiceScenarioName
+  | KenoScenarioName
+  | CasesScenarioName
+  | CoinflipScenarioName
 
 /** How to record one scenario and where its file goes by default. */
 interface Recordable {
@@ -152,6 +162,7 @@ const RECORDABLE: Record<RecordName, Recordable> = {
   ...recordables(DICE_SCENARIOS, recordDiceScenario),
   ...recordables(KENO_SCENARIOS, recordKenoScenario),
   ...recordables(CASES_SCENARIOS, recordCasesScenario),
+  ...recordables(COINFLIP_SCENARIOS, recordCoinflipScenario),
 }
 
 /** Every scenario's name, crash's first: what "all" records. */
