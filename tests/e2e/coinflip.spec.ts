@@ -5,7 +5,7 @@ import { floatCursor } from '../../games/engine/fairness'
 import { formatMoney, type Minor } from '../../games/engine/money'
 import { CrashPage, FUNDED_BALANCE } from './pages/CrashPage'
 import { playerWithSeeds, seedsNamed } from './pages/knownSeeds'
-import { playedGameInEveryLanguage } from './support/layout'
+import { openRoundInEveryLanguage } from './support/layout'
 
 /** The round's flips are known before it opens: flip n is float n of nonce 0 of this pair. */
 const SEEDS = seedsNamed('coinflip streak')
