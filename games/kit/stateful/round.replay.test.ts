@@ -1,40 +1,20 @@
 import { describe, expect, it } from 'vitest'
-import { floatCursor } from '../../engine/fairness'
 import { createRecorder, parseRecording, type Recording } from '../../engine/replay'
-import { fakeStatefulServer } from '../testing/statefulServer'
 import { replayRound } from '../testing/replayRound'
-import {
-  towerLogic,
-  towerWire,
-  type TowerAction,
-  type TowerOutcome,
-  type TowerParams,
-  type TowerReveal,
-  type TowerView,
-} from '../testing/towerGame'
+import { towerRoundMachine, towerServer, towerStreamWire, towerTrap } from '../testing/towerClient'
+import { towerWire } from '../testing/towerGame'
 import { machineEvent } from '../wireLink'
-import { asStatefulWire, statefulCommandActors } from './link'
-import { createStatefulRoundMachine } from './round.machine'
+import { statefulCommandActors } from './link'
 
 const SERVER_SEED = 'tower-replay-server-seed'
 const CLIENT_SEED = 'tower-replay-client'
-const streamWire = asStatefulWire<TowerParams, TowerAction, TowerOutcome, TowerView, TowerReveal>(
-  towerWire,
-)
-const machine = createStatefulRoundMachine<
-  TowerParams,
-  TowerAction,
-  TowerOutcome,
-  TowerView,
-  TowerReveal
->({ id: 'tower.round' })
+const streamWire = towerStreamWire
+const machine = towerRoundMachine()
 
 /** A safe door of floor `floor` of the first round: the script plays the player who knows. */
-const safeDoor = (floor: number) => {
-  const cursor = floatCursor(SERVER_SEED, CLIENT_SEED, 0)
-  for (let i = 0; i < floor; i++) cursor.next()
-  return { door: (Math.floor(cursor.next() * 3) + 1) % 3 }
-}
+const safeDoor = (floor: number) => ({
+  door: (towerTrap(SERVER_SEED, CLIENT_SEED, 0, floor) + 1) % 3,
+})
 
 /**
  * A scripted session of the test game against the in-memory server, in the recording format: the
@@ -46,14 +26,7 @@ const safeDoor = (floor: number) => {
  */
 function towerSession(): Recording {
   let now = 1_700_000_000_000
-  const server = fakeStatefulServer({
-    rules: towerLogic.rules,
-    serverSeed: SERVER_SEED,
-    clientSeed: CLIENT_SEED,
-    balance: 10_000,
-    currency: 'RUB',
-    now: () => now,
-  })
+  const server = towerServer(SERVER_SEED, CLIENT_SEED, () => now)
   const recorder = createRecorder({
     service: 'tower',
     protocolVersion: 1,

@@ -4,6 +4,7 @@ import { MAX_BET_PAYOUT } from '../../engine/money'
 import { MAX_FLIPS, coinflipMultiplier, sideOf, type Side } from '../../coinflip/rules'
 import type { InstantMultiplier } from '../instant/protocol'
 import { fakeStatefulServer } from '../testing/statefulServer'
+import { towerServer, towerTrap } from '../testing/towerClient'
 import { towerLogic, towerWire } from '../testing/towerGame'
 import { statefulWire } from './protocol'
 import type { StatefulRules } from './rules'
@@ -164,19 +165,13 @@ describe('verifyStatefulRound', () => {
   })
 
   it('replays an expired tower round at the better of its cash-out value and its stake', () => {
-    const server = fakeStatefulServer({
-      rules: towerLogic.rules,
-      serverSeed: SERVER_SEED,
-      clientSeed: CLIENT_SEED,
-      balance: 10_000,
-      currency: 'RUB',
-    })
+    const server = towerServer(SERVER_SEED, CLIENT_SEED)
     const opened = towerWire.parseAck(
       'open',
       server.answer('open', { key: 'k-open-1', amount: 100, params: { floors: 5 } }),
     )
     if (opened.type !== 'ok') throw new Error('refused')
-    const door = (Math.floor(floatCursor(SERVER_SEED, CLIENT_SEED, 0).next() * 3) + 1) % 3
+    const door = (towerTrap(SERVER_SEED, CLIENT_SEED, 0, 0) + 1) % 3
     server.answer('step', {
       key: 'k-step-1',
       roundId: opened.round.roundId,
