@@ -1,45 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor } from 'xstate'
-import { floatCursor } from '../../engine/fairness'
 import type { Minor } from '../../engine/money'
 import type { CommandKey } from '../protocol'
-import { fakeStatefulServer } from '../testing/statefulServer'
-import {
-  towerLogic,
-  towerWire,
-  type TowerAction,
-  type TowerOutcome,
-  type TowerParams,
-  type TowerReveal,
-  type TowerView,
-} from '../testing/towerGame'
+import { towerRoundMachine, towerServer, towerStreamWire, towerTrap } from '../testing/towerClient'
+import { towerWire, type TowerAction } from '../testing/towerGame'
 import { machineEvent } from '../wireLink'
-import { asStatefulWire, statefulCommandActors } from './link'
-import { RESEND_MS, createStatefulRoundMachine } from './round.machine'
+import { statefulCommandActors } from './link'
+import { RESEND_MS } from './round.machine'
 
 const SERVER_SEED = 'tower-server-seed'
 const CLIENT_SEED = 'tower-client'
 const key = (n: number) => `key-0000-${n}` as CommandKey
-const streamWire = asStatefulWire<TowerParams, TowerAction, TowerOutcome, TowerView, TowerReveal>(
-  towerWire,
-)
-
-/** The trap of floor `floor` of the round of nonce `nonce`: the test knows what the server will draw. */
-const trap = (nonce: number, floor: number) => {
-  const cursor = floatCursor(SERVER_SEED, CLIENT_SEED, nonce)
-  for (let i = 0; i < floor; i++) cursor.next()
-  return Math.floor(cursor.next() * 3)
-}
+const streamWire = towerStreamWire
+/** The trap of floor `floor` of the round of nonce `nonce`. */
+const trap = (nonce: number, floor: number) => towerTrap(SERVER_SEED, CLIENT_SEED, nonce, floor)
 const safe = (nonce: number, floor: number) => ({ door: (trap(nonce, floor) + 1) % 3 })
 
 function start(options: { connected?: boolean } = {}) {
-  const server = fakeStatefulServer({
-    rules: towerLogic.rules,
-    serverSeed: SERVER_SEED,
-    clientSeed: CLIENT_SEED,
-    balance: 10_000,
-    currency: 'RUB',
-  })
+  const server = towerServer(SERVER_SEED, CLIENT_SEED)
   const sent: { name: string; payload: unknown }[] = []
   /** Set to lose the next answer: the server applies the command, the client never hears back. */
   const lose = { next: false }
@@ -54,13 +32,9 @@ function start(options: { connected?: boolean } = {}) {
       return answer
     },
   }
-  const machine = createStatefulRoundMachine<
-    TowerParams,
-    TowerAction,
-    TowerOutcome,
-    TowerView,
-    TowerReveal
-  >({ id: 'tower.round' }).provide({ actors: statefulCommandActors(towerWire, transport) })
+  const machine = towerRoundMachine().provide({
+    actors: statefulCommandActors(towerWire, transport),
+  })
   const actor = createActor(machine, { input: { currency: 'RUB', balance: 10_000 as Minor } })
   actor.start()
   const send = (name: string, payload: unknown) =>
@@ -134,12 +108,7 @@ describe('stateful round machine', () => {
   })
 
   it('refuses a guest and an offline player without sending anything', () => {
-    const guest = createActor(
-      createStatefulRoundMachine<TowerParams, TowerAction, TowerOutcome, TowerView, TowerReveal>({
-        id: 'tower.round',
-      }),
-      { input: { currency: null, balance: null } },
-    )
+    const guest = createActor(towerRoundMachine(), { input: { currency: null, balance: null } })
     guest.start()
     guest.send({ type: 'CONNECTED', recovered: false, clockOffset: 0 })
     guest.send(open(1))
@@ -169,13 +138,7 @@ describe('stateful round machine', () => {
     await settle()
     // A new page: a new machine, the same server.
     const { server } = first
-    const machine = createStatefulRoundMachine<
-      TowerParams,
-      TowerAction,
-      TowerOutcome,
-      TowerView,
-      TowerReveal
-    >({ id: 'tower.round' }).provide({
+    const machine = towerRoundMachine().provide({
       actors: statefulCommandActors(towerWire, {
         request: async (name, payload) => server.answer(name, payload),
       }),

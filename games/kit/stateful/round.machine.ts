@@ -26,6 +26,7 @@ import {
   roundOfAck,
   showRound,
   type StatefulCashoutCommand,
+  type StatefulCommand,
   type StatefulOpenCommand,
   type StatefulRoundContext,
   type StatefulRoundEvent,
@@ -105,6 +106,30 @@ export function createStatefulRoundMachine<P, A, O, W, R>(options: { id: string 
     on: { CONNECTED: { target: 'sending', actions: 'online' } },
     after: { resend: { guard: 'connected', target: 'sending' } },
   } as const
+
+  /** The command in flight, as the actor `type` sends it. */
+  const pendingOf = <T extends StatefulCommand<P, A>['type']>(context: Context, type: T) => {
+    const pending = context.pending
+    if (pending?.type !== type) throw new Error(`[${id}] sending ${type} without it pending`)
+    return pending as Extract<StatefulCommand<P, A>, { type: T }>
+  }
+
+  /** A command's state: `sending` it through its actor, or `lost` until it goes again. */
+  const command = <T extends StatefulCommand<P, A>['type']>(src: T, fallback: 'idle' | 'open') =>
+    ({
+      initial: 'sending',
+      states: {
+        sending: {
+          invoke: {
+            src,
+            input: ({ context }: { context: Context }) => pendingOf(context, src),
+            onDone: answered(fallback),
+            onError: { target: 'lost', actions: 'loseAnswer' },
+          },
+        },
+        lost,
+      },
+    }) as const
 
   return setup({
     types: {
@@ -264,24 +289,7 @@ export function createStatefulRoundMachine<P, A, O, W, R>(options: { id: string 
           ],
         },
       },
-      opening: {
-        initial: 'sending',
-        states: {
-          sending: {
-            invoke: {
-              src: 'open',
-              input: ({ context }) => {
-                if (context.pending?.type !== 'open')
-                  throw new Error(`[${id}] opening without an open`)
-                return context.pending
-              },
-              onDone: answered('idle'),
-              onError: { target: 'lost', actions: 'loseAnswer' },
-            },
-          },
-          lost,
-        },
-      },
+      opening: command('open', 'idle'),
       open: {
         id: 'statefulOpen',
         on: {
@@ -296,43 +304,8 @@ export function createStatefulRoundMachine<P, A, O, W, R>(options: { id: string 
           ],
         },
       },
-      stepping: {
-        initial: 'sending',
-        states: {
-          sending: {
-            invoke: {
-              src: 'step',
-              input: ({ context }) => {
-                if (context.pending?.type !== 'step')
-                  throw new Error(`[${id}] stepping without a step`)
-                return context.pending
-              },
-              onDone: answered('open'),
-              onError: { target: 'lost', actions: 'loseAnswer' },
-            },
-          },
-          lost,
-        },
-      },
-      cashingOut: {
-        initial: 'sending',
-        states: {
-          sending: {
-            invoke: {
-              src: 'cashout',
-              input: ({ context }) => {
-                if (context.pending?.type !== 'cashout') {
-                  throw new Error(`[${id}] cashing out without a cash-out`)
-                }
-                return context.pending
-              },
-              onDone: answered('open'),
-              onError: { target: 'lost', actions: 'loseAnswer' },
-            },
-          },
-          lost,
-        },
-      },
+      stepping: command('step', 'open'),
+      cashingOut: command('cashout', 'open'),
       settled: {
         id: 'statefulSettled',
         on: {

@@ -4,6 +4,7 @@ import { MAX_BET_PAYOUT } from '../../engine/money'
 import { MAX_FLIPS, coinflipMultiplier, sideOf, type Side } from '../../coinflip/rules'
 import type { InstantMultiplier } from '../instant/protocol'
 import { fakeStatefulServer } from '../testing/statefulServer'
+import { towerServer, towerTrap } from '../testing/towerClient'
 import { towerLogic, towerWire } from '../testing/towerGame'
 import { statefulWire } from './protocol'
 import type { StatefulRules } from './rules'
@@ -68,35 +69,23 @@ function coinRound(amount: number, rights: number, ending: 'cashout' | 'wrong' |
     balance: 10_000_000,
     currency: 'RUB',
   })
-  const opened = coinWire.parseAck(
-    'open',
-    server.answer('open', { key: 'k-open-1', amount, params: {} }),
-  )
-  if (opened.type !== 'ok') throw new Error('refused')
-  const roundId = opened.round.roundId
-  let ack = opened
+  /** The round of an ok answer to `name`: every command of these rounds goes through. */
+  const play = (name: 'open' | 'step' | 'cashout', command: object) => {
+    const ack = coinWire.parseAck(name, server.answer(name, command))
+    if (ack.type !== 'ok') throw new Error(`${name} refused: ${ack.code}`)
+    return ack.round
+  }
+  let round = play('open', { key: 'k-open-1', amount, params: {} })
+  const { roundId } = round
   for (let n = 0; n < rights; n++) {
-    const call = flipOf(0, n)
-    ack = coinWire.parseAck(
-      'step',
-      server.answer('step', { key: `k-step-${n}`, roundId, step: n, action: { call } }),
-    )
+    round = play('step', { key: `k-step-${n}`, roundId, step: n, action: { call: flipOf(0, n) } })
   }
   if (ending === 'wrong') {
     const call = flipOf(0, rights) === 'heads' ? 'tails' : 'heads'
-    ack = coinWire.parseAck(
-      'step',
-      server.answer('step', { key: 'k-wrong', roundId, step: rights, action: { call } }),
-    )
+    round = play('step', { key: 'k-wrong', roundId, step: rights, action: { call } })
   }
-  if (ending === 'cashout') {
-    ack = coinWire.parseAck(
-      'cashout',
-      server.answer('cashout', { key: 'k-cash', roundId, step: rights }),
-    )
-  }
-  if (ack.type !== 'ok') throw new Error(`refused ${ack.code}`)
-  return ack.round
+  if (ending === 'cashout') round = play('cashout', { key: 'k-cash', roundId, step: rights })
+  return round
 }
 
 describe('verifyStatefulRound', () => {
@@ -176,19 +165,13 @@ describe('verifyStatefulRound', () => {
   })
 
   it('replays an expired tower round at the better of its cash-out value and its stake', () => {
-    const server = fakeStatefulServer({
-      rules: towerLogic.rules,
-      serverSeed: SERVER_SEED,
-      clientSeed: CLIENT_SEED,
-      balance: 10_000,
-      currency: 'RUB',
-    })
+    const server = towerServer(SERVER_SEED, CLIENT_SEED)
     const opened = towerWire.parseAck(
       'open',
       server.answer('open', { key: 'k-open-1', amount: 100, params: { floors: 5 } }),
     )
     if (opened.type !== 'ok') throw new Error('refused')
-    const door = (Math.floor(floatCursor(SERVER_SEED, CLIENT_SEED, 0).next() * 3) + 1) % 3
+    const door = (towerTrap(SERVER_SEED, CLIENT_SEED, 0, 0) + 1) % 3
     server.answer('step', {
       key: 'k-step-1',
       roundId: opened.round.roundId,
