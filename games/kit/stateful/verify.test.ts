@@ -68,35 +68,23 @@ function coinRound(amount: number, rights: number, ending: 'cashout' | 'wrong' |
     balance: 10_000_000,
     currency: 'RUB',
   })
-  const opened = coinWire.parseAck(
-    'open',
-    server.answer('open', { key: 'k-open-1', amount, params: {} }),
-  )
-  if (opened.type !== 'ok') throw new Error('refused')
-  const roundId = opened.round.roundId
-  let ack = opened
+  /** The round of an ok answer to `name`: every command of these rounds goes through. */
+  const play = (name: 'open' | 'step' | 'cashout', command: object) => {
+    const ack = coinWire.parseAck(name, server.answer(name, command))
+    if (ack.type !== 'ok') throw new Error(`${name} refused: ${ack.code}`)
+    return ack.round
+  }
+  let round = play('open', { key: 'k-open-1', amount, params: {} })
+  const { roundId } = round
   for (let n = 0; n < rights; n++) {
-    const call = flipOf(0, n)
-    ack = coinWire.parseAck(
-      'step',
-      server.answer('step', { key: `k-step-${n}`, roundId, step: n, action: { call } }),
-    )
+    round = play('step', { key: `k-step-${n}`, roundId, step: n, action: { call: flipOf(0, n) } })
   }
   if (ending === 'wrong') {
     const call = flipOf(0, rights) === 'heads' ? 'tails' : 'heads'
-    ack = coinWire.parseAck(
-      'step',
-      server.answer('step', { key: 'k-wrong', roundId, step: rights, action: { call } }),
-    )
+    round = play('step', { key: 'k-wrong', roundId, step: rights, action: { call } })
   }
-  if (ending === 'cashout') {
-    ack = coinWire.parseAck(
-      'cashout',
-      server.answer('cashout', { key: 'k-cash', roundId, step: rights }),
-    )
-  }
-  if (ack.type !== 'ok') throw new Error(`refused ${ack.code}`)
-  return ack.round
+  if (ending === 'cashout') round = play('cashout', { key: 'k-cash', roundId, step: rights })
+  return round
 }
 
 describe('verifyStatefulRound', () => {
