@@ -157,6 +157,7 @@ export function StatefulLayout<P, A, O, W, R, V>(props: StatefulLayoutProps<P, A
         overlay={props.scene.overlay?.(controls)}
         panel={
           <StatefulBetPanel
+            // A stateful game's id is its own limits group (define.ts), so its test ids agree.
             game={limits}
             currency={currency}
             guestNote={props.guestNote}
