@@ -9,7 +9,7 @@ import { crashGame } from './crash/game'
 import { diceGame } from './dice/game'
 import type { GameDefinition } from './kit/define'
 
-export { gameNameKey } from './kit/define'
+export { gameNameKey, type GameFamily } from './kit/define'
 import type { InstantGameDefinition } from './kit/instant/define'
 import { kenoGame } from './keno/game'
 import { rouletteGame } from './roulette/game'
@@ -28,6 +28,8 @@ export type InstantGameId = RegisteredInstantGame['id']
 
 /** A registered stateful game (miner, hilo, coinflip once they are registered). */
 export type RegisteredStatefulGame = Extract<RegisteredGame, { family: 'stateful' }>
+/** A registered stateful game's id. */
+export type StatefulGameId = RegisteredStatefulGame['id']
 
 const isInstant = (game: GameDefinition): game is InstantGameDefinition => game.family === 'instant'
 const isStateful = <G extends GameDefinition>(
