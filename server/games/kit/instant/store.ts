@@ -84,7 +84,8 @@ export function proofOf(row: BetRow): BetProofResponse {
   }
 }
 
-interface LiveRecord {
+/** A settled bet or paid round as the live tables read it. */
+export interface LiveRecord {
   id: string
   game: string
   user_id: number
