@@ -218,6 +218,10 @@ export const instantBetHistoryItem = z.object({
 export const STATEFUL_HISTORY_GAMES = ['miner', 'hilo', 'coinflip'] as const
 /** A stateful game's id, as its history items name it. */
 export type StatefulHistoryGame = (typeof STATEFUL_HISTORY_GAMES)[number]
+/** True for a stateful game's id (its rounds, and its auto-bets, are stateful history items). */
+export function isStatefulHistoryGame(game: string): game is StatefulHistoryGame {
+  return (STATEFUL_HISTORY_GAMES as readonly string[]).includes(game)
+}
 
 /**
  * A round of a stateful game (miner, hilo, coinflip), or one of its auto-bets (a one-trip instant

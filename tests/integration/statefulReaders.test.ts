@@ -1,18 +1,17 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  betHistoryResponse,
-  betProofResponse,
-  statefulRoundProofResponse,
-  type StatefulRoundProofResponse,
-} from '../../contract'
+import { betHistoryResponse, betProofResponse } from '../../contract'
 import { diceRules } from '../../games/dice/rules'
 import { floatCursor } from '../../games/engine/fairness'
 import type { Minor } from '../../games/engine/money'
 import type { CommandKey, RoundId } from '../../games/kit/protocol'
-import { statefulProofSchema } from '../../games/kit/stateful/proof'
+import {
+  roundProofResponse,
+  roundProofSchema,
+  type RoundProofResponse,
+} from '../../games/kit/stateful/proof'
 import type { Db } from '../../server/db/db'
-import { GAME_MODULES, type ServerGame } from '../../server/games'
+import { GAME_MODULES } from '../../server/games'
 import { instantKit, type InstantKit } from '../../server/games/kit/instant/kit'
 import { LiveTables } from '../../server/games/kit/instant/live'
 import {
@@ -22,9 +21,10 @@ import {
   instantPlayer,
 } from '../../server/games/kit/instant/testing'
 import type { Player } from '../../server/games/kit/player'
-import { StatefulRounds } from '../../server/games/kit/stateful/StatefulRounds'
-import { statefulHistory } from '../../server/games/kit/stateful/history'
-import { statefulRoutes } from '../../server/games/kit/stateful/routes'
+import type { StatefulRounds } from '../../server/games/kit/stateful/StatefulRounds'
+import { statefulKit } from '../../server/games/kit/stateful/kit'
+import { statefulGameModule } from '../../server/games/kit/stateful/module'
+import { STREAK_GAME } from '../../server/games/kit/stateful/testingGame'
 import {
   STREAK,
   streakRules,
@@ -39,18 +39,10 @@ import { startTestApp, type TestApp } from './support/harness'
 
 /** The coin-streak test game under a stateful game's id, so the history's contract takes it. */
 const COIN = { ...STREAK, id: 'coinflip' } as const
-/** Its readers, as a stateful game's module serves them. */
-const coinReaders: ServerGame = {
-  id: COIN.id,
-  service: 'coinflip',
-  namespace: '/coinflip',
-  protocol: { version: 1, events: [], commands: [] },
-  start: () => Promise.reject(new Error('[test] the readers are not started')),
-  routes: statefulRoutes({ id: COIN.id, logic: async () => ({ rules: streakRules }) }),
-  history: statefulHistory(COIN),
-}
+/** Its module, as the server makes a stateful game's (history and routes included). */
+const coinModule = statefulGameModule({ ...STREAK_GAME, id: COIN.id, namespace: '/coinflip' })
 const { schemas } = streakWire
-const proofSchema = statefulProofSchema({
+const proofSchema = roundProofSchema({
   game: COIN.id,
   params: schemas.params,
   action: schemas.action,
@@ -78,10 +70,10 @@ describe.each(testDrivers())('stateful readers on $name', (driver) => {
     const opened = await driver.open()
     close = opened.close
     db = opened.db
-    t = await startTestApp(db, {}, [...GAME_MODULES, coinReaders])
+    t = await startTestApp(db, {}, [...GAME_MODULES, coinModule])
+    // The instant kit first, with fixed seeds: the stateful kit draws from its pairs.
     kit = instantKit(t.services, { log, seeds: fixedSeeds(`readers-${driver.name}`) })
-    const { seeds, live, scheduler } = kit
-    rounds = new StatefulRounds({ db, ledger: t.services.ledger, seeds, scheduler, log, live })
+    rounds = statefulKit(t.services, { log }).rounds
   }, 120_000)
   afterAll(async () => {
     await rounds?.idle()
@@ -123,10 +115,10 @@ describe.each(testDrivers())('stateful readers on $name', (driver) => {
     return ack.round
   }
   const proof = async (roundId: string) => {
-    const res = await t.call('GET', `/api/games/coinflip/rounds/${roundId}`)
+    const res = await t.call('GET', `/api/games/rounds/${roundId}`)
     expect(res.statusCode).toBe(200)
-    const body = res.json<StatefulRoundProofResponse>()
-    statefulRoundProofResponse.parse(body)
+    const body = res.json<RoundProofResponse>()
+    roundProofResponse.parse(body)
     return { body, proof: proofSchema.parse(body) }
   }
 
@@ -141,19 +133,16 @@ describe.each(testDrivers())('stateful readers on $name', (driver) => {
       game: 'coinflip',
       status: 'open',
       params: { flips: 5 },
-      payout: null,
+      payout: 0,
       endReason: null,
       reveal: null,
       serverSeed: null,
-      endedAt: null,
     })
     expect(mid.proof.steps).toEqual([
       expect.objectContaining({ step: 1, outcome: { side: expect.any(String) } }),
     ])
     // Only what the contract names leaves: no state, no board, no undrawn flip.
-    expect(Object.keys(mid.body).sort()).toEqual(
-      Object.keys(statefulRoundProofResponse.def.shape).sort(),
-    )
+    expect(Object.keys(mid.body).sort()).toEqual(Object.keys(roundProofResponse.def.shape).sort())
     expect(JSON.stringify(mid.body)).not.toContain('"next"')
 
     await cashOut(user, roundId, 1)
@@ -197,7 +186,7 @@ describe.each(testDrivers())('stateful readers on $name', (driver) => {
 
   it('answers 404 for an unknown or malformed id, and for a round of another game', async () => {
     for (const id of ['b-nothing', 'bad%20id']) {
-      const res = await t.call('GET', `/api/games/coinflip/rounds/${id}`)
+      const res = await t.call('GET', `/api/games/rounds/${id}`)
       expect(res.statusCode).toBe(404)
       expect(res.json()).toMatchObject({ data: { message: 'not_found' } })
     }
@@ -206,7 +195,7 @@ describe.each(testDrivers())('stateful readers on $name', (driver) => {
       ...instantBet(100, LOSING_DICE),
     })
     if (dice.type !== 'ok') throw new Error('dice refused')
-    expect((await t.call('GET', `/api/games/coinflip/rounds/${dice.betId}`)).statusCode).toBe(404)
+    expect((await t.call('GET', `/api/games/rounds/${dice.betId}`)).statusCode).toBe(404)
   })
 
   it('lists rounds in the profile history: one in progress, one ended, and an auto-bet', async () => {

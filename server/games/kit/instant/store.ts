@@ -3,12 +3,11 @@
  * again, found by the id the ledger's replay names), its public proof, the live tables after a restart, and the profile history's page.
  */
 import {
-  STATEFUL_HISTORY_GAMES,
+  isStatefulHistoryGame,
   type BetHistoryItem,
   type BetProofResponse,
   type Currency,
   type Minor,
-  type StatefulHistoryGame,
 } from '../../../../contract'
 import { INSTANT_PROTOCOL_VERSION, type LiveRow } from '../../../../games/kit/instant/protocol'
 import type { InstantSettledAck } from '../../../../games/kit/instant/protocol'
@@ -85,7 +84,8 @@ export function proofOf(row: BetRow): BetProofResponse {
   }
 }
 
-interface LiveRecord {
+/** A settled bet or paid round as the live tables read it. */
+export interface LiveRecord {
   id: string
   game: string
   user_id: number
@@ -135,11 +135,6 @@ export function recentBets(
      ) bets ORDER BY created_at DESC, id COLLATE "C" DESC LIMIT $2`,
     [userId, limit],
   )
-}
-
-/** True for a stateful game's id (its auto-bets are instant bets under it). */
-function isStatefulHistoryGame(game: string): game is StatefulHistoryGame {
-  return (STATEFUL_HISTORY_GAMES as readonly string[]).includes(game)
 }
 
 /**

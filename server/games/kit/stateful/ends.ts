@@ -4,12 +4,12 @@
  * (the step that ended it, a racing cash-out, recovery at start) pay it once. Also the settlement
  * of rounds left open too long, and of a player's rounds on a break or a self-exclusion.
  */
-import type { Currency, Minor } from '../../../../games/engine/money'
+import type { Minor } from '../../../../games/engine/money'
 import type { Db } from '../../../db/db'
 import type { Ledger } from '../../../ledger/ledger'
 import { BetBook } from '../BetBook'
 import { isHighRoller, type LiveTables } from '../instant/live'
-import { liveRowOf } from '../instant/store'
+import { liveRowOf, type LiveRecord } from '../instant/store'
 import type { KitBet } from '../bets'
 import type { GameLog } from '../log'
 import type { UserId } from '../player'
@@ -24,19 +24,8 @@ import {
   type RoundStatus,
 } from './store'
 
-/** A paid round as the live tables read it (its end's time as `created_at`). */
-interface LiveRound {
-  id: string
-  game: string
-  user_id: number
-  player: string
-  amount: number
-  currency: Currency
-  multiplier: number
-  payout: number
-  created_at: number
-  status: RoundStatus
-}
+/** A paid round as the live tables read it (its end's time as `created_at`), with its status. */
+type LiveRound = Omit<LiveRecord, 'round'> & { status: RoundStatus }
 
 /** What {@link RoundEnds} needs. */
 export interface RoundEndsOptions {

@@ -40,6 +40,8 @@ export function statefulKit(services: Services, options: StatefulKitOptions = {}
     seeds: instant.seeds,
     scheduler: instant.scheduler,
     log,
+    // A paid round is a settled bet of the instant games' live tables.
+    live: instant.live,
   })
   const kit = { rounds, instant, scheduler: instant.scheduler }
   kits.set(services, kit)

@@ -5,9 +5,14 @@
  * parsed by the wire (`statefulWireOf`) and run by the rounds all stateful games of the process
  * share (kit.ts). At start it pays what a stopped process decided and did not pay (`recover`) and
  * arms the expiry timer (expiry.ts); at stop it waits for both and for the commands under way.
- * Auto play (`logic.auto`) is the instant `bet` on the same namespace (see `autoBet`).
+ * Auto play (`logic.auto`) is the instant `bet` on the same namespace (see `autoBet`). Its rounds
+ * are in the profile history (history.ts) and their proofs public (routes.ts).
  */
-import type { BetHistoryItem, GameServiceName } from '../../../../contract'
+import {
+  isStatefulHistoryGame,
+  type BetHistoryItem,
+  type GameServiceName,
+} from '../../../../contract'
 import type { StatefulGameDefinition } from '../../../../games/kit/stateful/define'
 import { statefulWireOf } from '../../../../games/kit/stateful/define'
 import { STATEFUL_PROTOCOL_VERSION, statefulWire } from '../../../../games/kit/stateful/protocol'
@@ -17,7 +22,9 @@ import { command } from '../namespace'
 import type { Player } from '../player'
 import { autoBet } from './auto'
 import { startExpiry } from './expiry'
+import { statefulHistory } from './history'
 import { statefulKit, type StatefulKit } from './kit'
+import { statefulRoutes } from './routes'
 import { statefulRefusal, type StatefulGame } from './StatefulRounds'
 
 /** A running stateful game: the kit it shares, and its expiry timer's `idle`, for tests. */
@@ -60,6 +67,10 @@ export function statefulGameModule(
   game: StatefulModuleGame,
 ): GameModule<StatefulRuntime, GameServiceName, BetHistoryItem> {
   return {
+    // Its rounds in the profile history (a test game, not in the contract's list, has none) and
+    // their proof; its auto-bets are instant bets, in the instant history and proof.
+    ...(isStatefulHistoryGame(game.id) ? { history: statefulHistory({ id: game.id }) } : {}),
+    routes: statefulRoutes(game),
     id: game.id,
     service: game.service,
     namespace: game.namespace,

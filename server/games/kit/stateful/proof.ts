@@ -1,12 +1,13 @@
 /**
- * The public proof of a stateful round (`GET /api/games/<game>/rounds/:id`), from its rows: an
+ * The public proof of a stateful round (`GET /api/games/rounds/:id`, the answer's schema
+ * `roundProofResponse` of games/kit/stateful/proof.ts), from its rows: an
  * ended round with everything to verify it, an open one with its steps so far and no secret. The
  * rules' reveal is read from the state only once the round has left `open`; the seed pair's server
  * seed only once the pair is retired, as an instant bet's proof has it (rotation is refused while
  * a round is open, so an open round's pair is never retired).
  */
-import type { StatefulRoundProofResponse } from '../../../../contract'
 import type { Minor } from '../../../../games/engine/money'
+import type { RoundProofResponse } from '../../../../contract'
 import type { StatefulRules } from '../../../../games/kit/stateful/rules'
 import type { Queryable } from '../../../db/db'
 import { stepsOf, type RoundRow } from './store'
@@ -27,26 +28,35 @@ type ProofRow = Pick<
   | 'client_seed'
   | 'created_at'
   | 'server_seed_hash'
-> & { ended_at: number | null; server_seed: string | null }
+> & { server_seed: string | null }
 
 // The client seed is the round's own (a player may change the pair's once the round is over).
 const PROOF = `SELECT r.id, r.game, r.amount, r.currency, r.params, r.state, r.status,
-    r.multiplier, r.payout, r.end_reason, r.nonce, r.client_seed, r.created_at, r.ended_at,
+    r.multiplier, r.payout, r.end_reason, r.nonce, r.client_seed, r.created_at,
     p.server_seed_hash, CASE WHEN p.status = 'retired' THEN p.server_seed END AS server_seed
   FROM stateful_rounds r JOIN seed_pairs p ON p.id = r.seed_pair_id
-  WHERE r.id = $1 AND r.game = $2`
+  WHERE r.id = $1`
 
 const iso = (ms: number) => new Date(ms).toISOString()
 
-/** The proof of round `id` of `game`, or null when the game has no such round. */
+/** What a proof reads of a game's rules: the reveal of an ended round's state. */
+export type ProofRules = Pick<
+  StatefulRules<unknown, unknown, unknown, unknown, unknown, unknown>,
+  'reveal'
+>
+
+/**
+ * The proof of round `id`, or null when no round has that id; `rulesOf` gives the rules of the
+ * round's game (null for a game this server does not serve: no proof).
+ */
 export async function roundProof(
   db: Queryable,
-  game: { readonly id: string },
-  rules: Pick<StatefulRules<unknown, unknown, unknown, unknown, unknown, unknown>, 'reveal'>,
+  rulesOf: (game: string) => Promise<ProofRules | null>,
   id: string,
-): Promise<StatefulRoundProofResponse | null> {
-  const [row] = await db.query<ProofRow>(PROOF, [id, game.id])
-  if (!row) return null
+): Promise<RoundProofResponse | null> {
+  const [row] = await db.query<ProofRow>(PROOF, [id])
+  const rules = row ? await rulesOf(row.game) : null
+  if (!row || !rules) return null
   const steps = (await stepsOf(db, row.id)).map((s) => ({
     step: s.step,
     action: s.action,
@@ -72,11 +82,10 @@ export async function roundProof(
     return {
       ...common,
       status: 'open',
-      payout: null,
+      payout: 0 as Minor,
       end_reason: null,
       reveal: null,
       server_seed: null,
-      ended_at: null,
     }
   }
   return {
@@ -86,6 +95,5 @@ export async function roundProof(
     end_reason: row.end_reason,
     reveal: rules.reveal(row.state),
     server_seed: row.server_seed,
-    ended_at: row.ended_at === null ? null : iso(row.ended_at),
   }
 }
