@@ -134,6 +134,8 @@ export const roundProofResponse = z.object({
   nonce: z.int().check(z.nonnegative()),
   server_seed: z.nullable(sha256Hex),
   created_at: z.string(),
+  /** When it ended; null while it is open. */
+  ended_at: z.nullable(z.string()),
 })
 /** A stateful round's proof, as sent. */
 export type RoundProofResponse = z.infer<typeof roundProofResponse>

@@ -1,15 +1,16 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { betHistoryResponse, betProofResponse } from '../../contract'
+import {
+  betHistoryResponse,
+  betProofResponse,
+  roundProofResponse,
+  type RoundProofResponse,
+} from '../../contract'
 import { diceRules } from '../../games/dice/rules'
 import { floatCursor } from '../../games/engine/fairness'
 import type { Minor } from '../../games/engine/money'
 import type { CommandKey, RoundId } from '../../games/kit/protocol'
-import {
-  roundProofResponse,
-  roundProofSchema,
-  type RoundProofResponse,
-} from '../../games/kit/stateful/proof'
+import { statefulProofSchema } from '../../games/kit/stateful/proof'
 import type { Db } from '../../server/db/db'
 import { GAME_MODULES } from '../../server/games'
 import { instantKit, type InstantKit } from '../../server/games/kit/instant/kit'
@@ -42,7 +43,7 @@ const COIN = { ...STREAK, id: 'coinflip' } as const
 /** Its module, as the server makes a stateful game's (history and routes included). */
 const coinModule = statefulGameModule({ ...STREAK_GAME, id: COIN.id, namespace: '/coinflip' })
 const { schemas } = streakWire
-const proofSchema = roundProofSchema({
+const proofSchema = statefulProofSchema({
   game: COIN.id,
   params: schemas.params,
   action: schemas.action,

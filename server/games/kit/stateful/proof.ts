@@ -1,6 +1,6 @@
 /**
  * The public proof of a stateful round (`GET /api/games/rounds/:id`, the answer's schema
- * `roundProofResponse` of games/kit/stateful/proof.ts), from its rows: an
+ * `roundProofResponse` of contract/games.ts), from its rows: an
  * ended round with everything to verify it, an open one with its steps so far and no secret. The
  * rules' reveal is read from the state only once the round has left `open`; the seed pair's server
  * seed only once the pair is retired, as an instant bet's proof has it (rotation is refused while
@@ -28,11 +28,11 @@ type ProofRow = Pick<
   | 'client_seed'
   | 'created_at'
   | 'server_seed_hash'
-> & { server_seed: string | null }
+> & { server_seed: string | null; ended_at: number | null }
 
 // The client seed is the round's own (a player may change the pair's once the round is over).
 const PROOF = `SELECT r.id, r.game, r.amount, r.currency, r.params, r.state, r.status,
-    r.multiplier, r.payout, r.end_reason, r.nonce, r.client_seed, r.created_at,
+    r.multiplier, r.payout, r.end_reason, r.nonce, r.client_seed, r.created_at, r.ended_at,
     p.server_seed_hash, CASE WHEN p.status = 'retired' THEN p.server_seed END AS server_seed
   FROM stateful_rounds r JOIN seed_pairs p ON p.id = r.seed_pair_id
   WHERE r.id = $1`
@@ -86,6 +86,7 @@ export async function roundProof(
       end_reason: null,
       reveal: null,
       server_seed: null,
+      ended_at: null,
     }
   }
   return {
@@ -95,5 +96,6 @@ export async function roundProof(
     end_reason: row.end_reason,
     reveal: rules.reveal(row.state),
     server_seed: row.server_seed,
+    ended_at: row.ended_at === null ? null : iso(row.ended_at),
   }
 }
