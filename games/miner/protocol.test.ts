@@ -114,6 +114,10 @@ describe('miner logic', () => {
     expect(nextMinerMultiplier(rules.view(now), 2)).toBe(minerMultiplier(3, 13))
     expect(nextMinerMultiplier(rules.view(now), 11)).toBe(minerMultiplier(3, 22))
     expect(nextMinerMultiplier(rules.view(now), 12)).toBeNull()
+    expect(minerLogic.nextMultiplier?.(rules.view(now))).toBe(minerMultiplier(3, 12))
+    expect(minerLogic.nextMultiplier?.(rules.view(now), { tiles: [1, 2] })).toBe(
+      minerMultiplier(3, 13),
+    )
   })
 
   it('ends the round lost on a mine, with a step that also revealed a safe tile', () => {

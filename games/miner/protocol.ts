@@ -194,6 +194,8 @@ export const minerLogic = statefulLogic({
   view: minerViewSchema,
   reveal: minerBoardSchema,
   rules: minerStatefulRules,
+  // The next step's profit: one more tile, or the tiles of the step the player is making.
+  nextMultiplier: (view, action) => nextMinerMultiplier(view, action?.tiles.length ?? 1),
   example: { mines: 3 },
   auto: minerAutoLogic,
 })

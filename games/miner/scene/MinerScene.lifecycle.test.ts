@@ -12,7 +12,7 @@ import { tileFaces, type MinerSceneView } from './minerView'
 
 const env = sceneTestEnv(800, 460)
 const BOARD = [4, 12, 20]
-const at = (view: Partial<MinerSceneView>, roundId = 'r-1'): MinerSceneView => ({
+const at = (view: Partial<MinerSceneView>, roundId: string | null = 'r-1'): MinerSceneView => ({
   roundId,
   revealed: [],
   hit: [],

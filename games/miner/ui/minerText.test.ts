@@ -18,7 +18,7 @@ const step = (n: number, tiles: number[], hit: number[] = [], multiplier = 0) =>
   step: n,
   action: { tiles },
   outcome: { tiles, hit },
-  multiplier,
+  multiplier: multiplier as MinerRound['multiplier'],
   time: n,
 })
 
