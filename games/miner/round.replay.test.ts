@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import cashout from '../../tests/recordings/miner-cashout.json'
+import { MAX_BET_PAYOUT } from '../engine/money'
 import { parseRecording } from '../engine/replay'
 import { recordedStartBalance } from '../kit/testing/replayRound'
 import { minerClient } from './client'
@@ -56,7 +57,7 @@ describe('miner recording (live)', () => {
     const { round } = ended
     expect(round).toMatchObject({ status: 'won', endReason: 'cashout', step: 3 })
     expect(round.payout).toBe(
-      cashOutPayout({ amount: round.amount, cap: round.amount * 1_000_000 }, round.multiplier),
+      cashOutPayout({ amount: round.amount, cap: MAX_BET_PAYOUT.RUB }, round.multiplier),
     )
     // The revealed board agrees with every step: the gems were safe on it.
     const state = {
