@@ -28,6 +28,8 @@ export type InstantGameId = RegisteredInstantGame['id']
 
 /** A registered stateful game (miner, hilo, coinflip once they are registered). */
 export type RegisteredStatefulGame = Extract<RegisteredGame, { family: 'stateful' }>
+/** A registered stateful game's id. */
+export type StatefulGameId = RegisteredStatefulGame['id']
 
 const isInstant = (game: GameDefinition): game is InstantGameDefinition => game.family === 'instant'
 const isStateful = <G extends GameDefinition>(
@@ -38,9 +40,6 @@ const isStateful = <G extends GameDefinition>(
 export const INSTANT_GAMES: readonly RegisteredInstantGame[] = GAMES.filter(
   isInstant,
 ) as readonly RegisteredInstantGame[]
-
-/** A registered stateful game's id. */
-export type StatefulGameId = RegisteredStatefulGame['id']
 
 /** The stateful games, in lobby order. */
 export const STATEFUL_GAMES: readonly RegisteredStatefulGame[] = GAMES.filter(isStateful)
