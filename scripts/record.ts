@@ -37,6 +37,7 @@ import {
 import { DICE_SCENARIOS, recordDiceScenario, type DiceScenarioName } from './recordDice'
 import { INSTANT_SCENARIOS, recordInstantScenario, type InstantScenarioName } from './recordInstant'
 import { KENO_SCENARIOS, recordKenoScenario, type KenoScenarioName } from './recordKeno'
+import { MINER_SCENARIOS, recordMinerScenario, type MinerScenarioName } from './recordMiner'
 import {
   connectLive,
   expectSameEnd,
@@ -137,6 +138,7 @@ export type RecordName =
   | KenoScenarioName
   | CasesScenarioName
   | CoinflipScenarioName
+  | MinerScenarioName
 
 /** How to record one scenario and where its file goes by default. */
 interface Recordable {
@@ -163,6 +165,7 @@ const RECORDABLE: Record<RecordName, Recordable> = {
   ...recordables(KENO_SCENARIOS, recordKenoScenario),
   ...recordables(CASES_SCENARIOS, recordCasesScenario),
   ...recordables(COINFLIP_SCENARIOS, recordCoinflipScenario),
+  ...recordables(MINER_SCENARIOS, recordMinerScenario),
 }
 
 /** Every scenario's name, crash's first: what "all" records. */

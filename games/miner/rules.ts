@@ -137,14 +137,16 @@ export interface MinerStep {
 
 /**
  * Reveals `tiles` on `board` (the mine tiles) in a round with `mines` mines that has revealed
- * `revealed`. Throws on a step {@link revealRefusal} refuses: the caller checks it first.
+ * `revealed`. Throws on a step {@link revealRefusal} refuses: the caller checks it first. With a
+ * null `stake` the step never ends at `cap`: the caller caps (the stateful kit does, from the
+ * round's row, for every game alike).
  */
 export function revealStep(
   board: readonly number[],
   mines: number,
   revealed: readonly number[],
   tiles: readonly number[],
-  stake: StakeCap,
+  stake: StakeCap | null,
 ): MinerStep {
   if (board.length !== mines || revealRefusal(mines, revealed, tiles) !== null) {
     throw new Error(`[miner] cannot reveal ${tiles.join(',')} after ${revealed.join(',')}`)
@@ -158,7 +160,11 @@ export function revealStep(
   for (const tile of tiles) now.push(tile)
   const multiplier = minerMultiplier(mines, now.length)
   const end =
-    now.length === safeTiles(mines) ? 'full' : reachesCap(stake, multiplier) ? 'cap' : 'open'
+    now.length === safeTiles(mines)
+      ? 'full'
+      : stake !== null && reachesCap(stake, multiplier)
+        ? 'cap'
+        : 'open'
   return { revealed: now, hit, multiplier, end }
 }
 

@@ -5,6 +5,7 @@
  */
 import { BOARD_COLUMNS } from '../scene/board'
 import { KENO_NUMBERS, MAX_PICKS } from '../rules'
+import { moveGridFocus } from '../../kit/ui/gridFocus'
 import type { RandomIndex } from '../../kit/ui/randomPick'
 
 /** Picks with `n` toggled: added (if fewer than 10 are picked) or removed. */
@@ -27,28 +28,9 @@ export function autoPick(count: number, random: RandomIndex): number[] {
 }
 
 /**
- * The tile index (0–39) a key moves the focus to from `index`, or null for another key: arrows
- * by one tile or one row (stopping at the edges), Home and End to the row's ends, Ctrl+Home and
- * Ctrl+End to the first and last tile (the ARIA grid pattern).
+ * The tile index (0–39) a key moves the focus to from `index` on the 8 × 5 grid, or null for
+ * another key (the kit's `moveGridFocus`: arrows, Home and End, Ctrl+Home and Ctrl+End).
  */
 export function moveFocus(index: number, key: string, ctrl = false): number | null {
-  const row = Math.floor(index / BOARD_COLUMNS)
-  const column = index % BOARD_COLUMNS
-  const last = KENO_NUMBERS - 1
-  switch (key) {
-    case 'ArrowRight':
-      return column < BOARD_COLUMNS - 1 ? index + 1 : index
-    case 'ArrowLeft':
-      return column > 0 ? index - 1 : index
-    case 'ArrowDown':
-      return index + BOARD_COLUMNS <= last ? index + BOARD_COLUMNS : index
-    case 'ArrowUp':
-      return index - BOARD_COLUMNS >= 0 ? index - BOARD_COLUMNS : index
-    case 'Home':
-      return ctrl ? 0 : row * BOARD_COLUMNS
-    case 'End':
-      return ctrl ? last : row * BOARD_COLUMNS + BOARD_COLUMNS - 1
-    default:
-      return null
-  }
+  return moveGridFocus({ columns: BOARD_COLUMNS, count: KENO_NUMBERS }, index, key, ctrl)
 }

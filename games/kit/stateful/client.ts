@@ -37,7 +37,8 @@ export function statefulClient<
     /** The wire as the kit's stream and adapters take it. */
     streamWire,
     /** The round machine (idle, opening, open, stepping, cashingOut, settled), actors to provide. */
-    roundMachine: createStatefulRoundMachine<P, A, O, W, R>({ id: `${game.id}.round` }),
+    // No dot in the id: the machine targets its states by `#<id>.<state>`, which a dot would split.
+    roundMachine: createStatefulRoundMachine<P, A, O, W, R>({ id: `${game.id}Round` }),
     /** The round machine's command actors over a transport (the stream, or a replay). */
     commandActors: (transport: CommandTransport) =>
       statefulCommandActors<P, A, O, W, R>(wire, transport),

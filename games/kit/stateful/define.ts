@@ -105,10 +105,27 @@ export function defineStatefulGame<
   return { ...gameFacts('stateful', spec), logic: spec.logic }
 }
 
-/** The wire of a stateful game, from its definition and logic (the server's and the client's). */
-export function statefulWireOf<const Id extends string, L extends AnyStatefulLogic>(
+/**
+ * The wire of a stateful game, from its definition and logic (the server's and the client's). The
+ * schemas are type parameters of their own, as `instantWireOf`'s are: read from a generic logic,
+ * they would widen to `ZodMiniType` and every ack would parse to `unknown`.
+ */
+export function statefulWireOf<
+  const Id extends string,
+  PS extends z.ZodMiniType,
+  AS extends z.ZodMiniType,
+  OS extends z.ZodMiniType,
+  WS extends z.ZodMiniType,
+  RS extends z.ZodMiniType,
+>(
   game: { readonly id: Id },
-  logic: L,
+  logic: {
+    readonly params: PS
+    readonly action: AS
+    readonly outcome: OS
+    readonly view: WS
+    readonly reveal: RS
+  },
 ) {
   return statefulWire(game.id, logic.params, logic.action, logic.outcome, logic.view, logic.reveal)
 }

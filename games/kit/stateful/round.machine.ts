@@ -57,7 +57,7 @@ export const RESEND_MS = 1000
 const notProvided = (name: string) => () =>
   Promise.reject(new Error(`[kit/stateful/round] actor "${name}" was not provided`))
 
-/** A stateful game's round machine; `id` names it (`miner.round`). */
+/** A stateful game's round machine; `id` names it (`minerRound`: no dot, see the `#id` targets). */
 export function createStatefulRoundMachine<P, A, O, W, R>(options: { id: string }) {
   const { id } = options
   type Ack = StatefulAck<P, A, O, W, R>
