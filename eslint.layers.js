@@ -50,7 +50,7 @@ const gamesMessage =
 const engineMessage =
   'The engine (canvas, stream, replay, fairness, money) is the ground the kit and every game stand on: it never imports a game, the kit, src/ or server/.'
 const definitionMessage =
-  "A game's definition (games/<id>/game.ts) is pure and light: the registry reads it in the shell's first load, the server and the verifier. It imports only zod/mini, the kit's definition helpers (games/kit/define, games/kit/instant/define) and its own rules and protocol, and names its logic with a dynamic `import('./protocol')` (or './rules'), never its UI, machines or scene."
+  "A game's definition (games/<id>/game.ts) is pure and light: the registry reads it in the shell's first load, the server and the verifier. It imports only zod/mini, the kit's definition helpers (games/kit/define, games/kit/instant/define, games/kit/stateful/define) and its own rules and protocol, and names its logic with a dynamic `import('./protocol')` (or './rules'), never its UI, machines or scene."
 const registryMessage =
   'games/registry.ts lists the definitions (games/<id>/game.ts), one line each, and nothing else: the shell, the server, the contract and the tools all read it, so it must stay light and pure.'
 const indexMessage =
@@ -398,7 +398,13 @@ const resolvedImportsRule = {
         const own = `games/${ownGame}/`
         const allowed = dynamic
           ? [`${own}rules`, `${own}protocol`]
-          : [`${own}rules`, `${own}protocol`, 'games/kit/define', 'games/kit/instant/define']
+          : [
+              `${own}rules`,
+              `${own}protocol`,
+              'games/kit/define',
+              'games/kit/instant/define',
+              'games/kit/stateful/define',
+            ]
         if (!allowed.includes(target)) context.report({ node, message: definitionMessage })
       }
     }
