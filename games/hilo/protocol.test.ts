@@ -96,6 +96,9 @@ describe('hilo on the stateful kit', () => {
     const opened = play('A♠', []).view
     expect(hiloNextMultiplier(opened, { move: 'same' })).toBe(128_700)
     expect(hiloNextMultiplier(opened, { move: 'higher' })).toBe(10_725)
+    // Without an action: the likelier guess (higher on an ace).
+    expect(hiloNextMultiplier(opened)).toBe(10_725)
+    expect(hiloNextMultiplier(play('7♦', [['higherOrSame', '2♥']]).view)).toBeNull()
   })
 
   it('loses the whole round on a wrong guess, and refuses any move after', () => {

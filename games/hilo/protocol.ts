@@ -24,6 +24,7 @@ import {
   guessMultiplier,
   HILO_MOVES,
   lastCard,
+  likelierGuess,
   moveRefusal,
   playMove,
   rankOf,
@@ -133,15 +134,16 @@ export const hiloStatefulRules: StatefulRules<
 }
 
 /**
- * The running multiplier a guess would leave if it wins (what its button shows as the round's
- * next multiplier), or null for a skip, a move not offered on the last card, or a lost round.
+ * The running multiplier a guess would leave if it wins, uncapped (what its button shows as the
+ * round's next multiplier; without an action, the likelier guess's), or null for a skip, a move
+ * not offered on the last card, or a lost round.
  */
-export function hiloNextMultiplier(view: HiloView, action: HiloAction): InstantMultiplier | null {
-  const { move } = action
-  if (move === 'skip' || view.running === 0 || moveRefusal(roundOf(view), move) !== null) {
-    return null
-  }
-  const rank = rankOf(lastCard(roundOf(view)))
+export function hiloNextMultiplier(view: HiloView, action?: HiloAction): InstantMultiplier | null {
+  if (view.running === 0) return null
+  const round = roundOf(view)
+  const rank = rankOf(lastCard(round))
+  const move = action?.move ?? likelierGuess(rank)
+  if (move === 'skip' || moveRefusal(round, move) !== null) return null
   return stepMultiplier(view.running, guessMultiplier(rank, move))
 }
 

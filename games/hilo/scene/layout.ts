@@ -1,8 +1,8 @@
 /**
  * Where the hilo table's parts sit in the canvas box, pure, so tests can check that everything
  * fits from a 375 px phone up: the deck and the current card, large, in the middle; the running
- * multiplier under it; the row of the round's cards at the bottom, each with its move and
- * multiplier under it.
+ * multiplier under it; the row of the round's cards, each with its move and multiplier under
+ * it; and at the bottom a band kept for the page's guess buttons (hilo.css sizes them to it).
  */
 
 /** A box in CSS px from the canvas box's top left. */
@@ -28,6 +28,9 @@ export interface HiloLayout {
   readonly badgeHeight: number
 }
 
+/** The band at the bottom kept for the guess buttons over the canvas (CSS px). */
+export const GUESS_BAND = 64
+
 /** Below this width (CSS px) the frame's top bar may wrap. */
 const NARROW = 480
 const SIDE = 12
@@ -46,7 +49,7 @@ export function hiloLayout(width: number, height: number): HiloLayout {
   const rowCard = Math.round(clamp(height * 0.16, 40, 84))
   const rowHeight = rowCard + badgeHeight + 4
   const runningHeight = 30
-  const room = Math.max(40, height - top - rowHeight - runningHeight - 16)
+  const room = Math.max(40, height - top - rowHeight - runningHeight - GUESS_BAND - 16)
   const cardHeight = Math.round(Math.min(room, MAX_CARD, (width - 2 * SIDE) / 1.6 / CARD_RATIO))
   const cardWidth = Math.round(cardHeight * CARD_RATIO)
   const cardY = Math.round(top + (room - cardHeight) / 2)
@@ -68,7 +71,7 @@ export function hiloLayout(width: number, height: number): HiloLayout {
   const running = { x: 0, y: cardY + cardHeight + 8, width, height: runningHeight }
   const rowWidth = Math.round(rowCard * CARD_RATIO)
   const count = clamp(Math.floor((width - 2 * SIDE + ROW_GAP) / (rowWidth + ROW_GAP)), 1, MAX_ROW)
-  const rowY = height - rowHeight
+  const rowY = height - GUESS_BAND - rowHeight
   const left = Math.round((width - (count * rowWidth + (count - 1) * ROW_GAP)) / 2)
   const row = Array.from({ length: count }, (_, i) => ({
     x: left + i * (rowWidth + ROW_GAP),
