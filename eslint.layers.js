@@ -88,7 +88,10 @@ const definitionImports = [
 ]
 const registryImports = [
   ...pureImports,
-  { regex: '^(?!\\./[a-z-]+/game$|\\./kit/(instant/)?define$)', message: registryMessage },
+  {
+    regex: '^(?!\\./[a-z-]+/game$|\\./kit/((instant|stateful)/)?define$)',
+    message: registryMessage,
+  },
 ]
 const shellImports = [
   forbid(

@@ -9,8 +9,9 @@ import { crashGame } from './crash/game'
 import { diceGame } from './dice/game'
 import type { GameDefinition } from './kit/define'
 
-export { gameNameKey } from './kit/define'
+export { gameNameKey, type GameFamily } from './kit/define'
 import type { InstantGameDefinition } from './kit/instant/define'
+import type { StatefulGameDefinition } from './kit/stateful/define'
 import { kenoGame } from './keno/game'
 import { rouletteGame } from './roulette/game'
 
@@ -32,6 +33,19 @@ const isInstant = (game: GameDefinition): game is InstantGameDefinition => game.
 export const INSTANT_GAMES: readonly RegisteredInstantGame[] = GAMES.filter(
   isInstant,
 ) as readonly RegisteredInstantGame[]
+
+/** A registered stateful game (miner, hilo, coinflip). */
+export type RegisteredStatefulGame = Extract<RegisteredGame, { family: 'stateful' }>
+/** A registered stateful game's id. */
+export type StatefulGameId = RegisteredStatefulGame['id']
+
+const isStateful = (game: GameDefinition): game is StatefulGameDefinition =>
+  game.family === 'stateful'
+
+/** The stateful games, in lobby order. */
+export const STATEFUL_GAMES: readonly RegisteredStatefulGame[] = GAMES.filter(
+  (game): game is RegisteredStatefulGame => isStateful(game),
+)
 
 /** Every game's id (the contract's enums, the i18n namespaces). */
 export const GAME_IDS = GAMES.map((game) => game.id) as [GameId, ...GameId[]]

@@ -180,7 +180,7 @@ export {
   useInstantHotkeys,
   type InstantShortcut,
 } from './instant/ui/instantHotkeys'
-export { useInstantSettings, type InstantSettings } from './instant/ui/instantSettings'
+export { useInstantSettings, type InstantSettings } from './ui/instantSettings'
 export { asInstantWire, instantCommandActors, type AnyInstantWire } from './instant/link'
 // The verifier itself (`./instant/verify`) is not re-exported: a value export here would pull its
 // hashing into every page that imports the kit, where InstantBetProof loads it on demand.

@@ -84,12 +84,14 @@ function sourceFiles(dir: string): string[] {
 }
 
 // Games and the kit translate their own texts with literal keys, like the shell: their UIs
-// (games/<id>/ui, games/kit/ui, games/kit/instant/ui) and the kit's seed pair dialog.
+// (games/<id>/ui, games/kit/ui, games/kit/instant/ui, games/kit/stateful/ui) and the kit's seed
+// pair dialog.
 const gameUis = [
   ...readdirSync(join(root, 'games'), { withFileTypes: true }).map((entry) =>
     join(root, 'games', entry.name, 'ui'),
   ),
   join(root, 'games', 'kit', 'instant', 'ui'),
+  join(root, 'games', 'kit', 'stateful', 'ui'),
   join(root, 'games', 'kit', 'seeds'),
 ].filter((dir) => existsSync(dir))
 const source = [join(root, 'src'), ...gameUis]

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react'
-import type { InstantGameId } from '../../games/registry'
+import type { InstantGameId, StatefulGameId } from '../../games/registry'
 import type { InstantGameShellProps } from '../pages/InstantGamePage'
+import type { StatefulGameShellProps } from '../pages/StatefulGamePage'
 
 /**
  * The code of each instant game of the registry, loaded with its route (one `import()` line per
@@ -17,3 +18,13 @@ export const INSTANT_GAME_LOADERS: Record<
   keno: () => import('../../games/keno').then((m) => m.KenoGame),
   cases: () => import('../../games/cases').then((m) => m.CasesCatalogueGame),
 }
+
+/**
+ * The code of each stateful game of the registry (miner, hilo, coinflip), likewise: one line per
+ * game once it is registered (`miner: () => import('../../games/miner').then((m) => m.MinerGame)`);
+ * TypeScript fails here when a registered stateful game has none.
+ */
+export const STATEFUL_GAME_LOADERS: Record<
+  StatefulGameId,
+  () => Promise<ComponentType<StatefulGameShellProps>>
+> = {}

@@ -1,4 +1,4 @@
-import { GAMES, gameById, type RegisteredGame } from '../../games/registry'
+import { GAMES, gameById, type GameFamily, type RegisteredGame } from '../../games/registry'
 import { PREFIXED_LOCALES } from '../i18n/locales'
 
 /**
@@ -95,17 +95,23 @@ const game = { game: true, fullWidth: true } as const
 
 /**
  * A registered game's route (games/registry.ts), `/games/<id>`, with the code and texts it loads
- * before its first frame: an instant game's page is the shell's generic one around the game's
- * module (`games/<id>/index.ts`, src/routes/gameLoaders.ts), both imported by the route; a live
- * game has its own page.
+ * before its first frame: an instant or a stateful game's page is the shell's generic page of its
+ * family around the game's module (`games/<id>/index.ts`, src/routes/gameLoaders.ts), both
+ * imported by the route; a live game has its own page.
  */
 function gameRoute(registered: RegisteredGame): RouteEntry {
   const { id } = registered
   const modules =
-    registered.family === 'instant'
-      ? [`games/${id}/index.ts`, 'src/pages/InstantGamePage.tsx']
-      : [livePages[registered.id]]
+    registered.family === 'live'
+      ? [livePages[registered.id]]
+      : [`games/${id}/index.ts`, familyPages[registered.family]]
   return built(id, `/games/${id}`, { ...game, lazy: { modules, namespaces: [id, 'kit'] } })
+}
+
+/** The generic page of each family that has one (src/routes/tree.tsx draws the game in it). */
+const familyPages: Record<Exclude<GameFamily, 'live'>, string> = {
+  instant: 'src/pages/InstantGamePage.tsx',
+  stateful: 'src/pages/StatefulGamePage.tsx',
 }
 
 /** The pages of the live games (their family has no generic page yet). */

@@ -6,7 +6,14 @@ import {
   type AnyRoute,
   type RouteComponent,
 } from '@tanstack/react-router'
-import { INSTANT_GAMES, type RegisteredInstantGame } from '../../games/registry'
+import type { ComponentType } from 'react'
+import {
+  INSTANT_GAMES,
+  STATEFUL_GAMES,
+  type RegisteredInstantGame,
+  type StatefulGameId,
+} from '../../games/registry'
+import type { GameService } from '../api'
 import { loadNamespaces } from '../i18n'
 import { RootLayout } from '../layouts/RootLayout'
 import { ContentPage } from '../pages/ContentPage'
@@ -22,7 +29,9 @@ import { profilePage } from '../pages/profile/routes'
 import { FatalRouteError } from '../features/errors/FatalRouteError'
 import { gameServiceUrl } from '../features/session/serviceUrls'
 import { geoGuard } from '../features/geo/guard'
-import { INSTANT_GAME_LOADERS } from './gameLoaders'
+import type { InstantGameShellProps } from '../pages/InstantGamePage'
+import type { StatefulGameShellProps } from '../pages/StatefulGamePage'
+import { INSTANT_GAME_LOADERS, STATEFUL_GAME_LOADERS } from './gameLoaders'
 import { INVALID_PARAMS, paramsSchema, parseErrorCode } from './params'
 import {
   PAGE_NAMESPACES,
@@ -55,29 +64,56 @@ const CrashPageLazy = lazyRouteComponent(
   'CrashPage',
 )
 
+/** The shell's props of a game with proofs by URL, as both families' generic pages take them. */
+type FamilyGameProps = InstantGameShellProps & StatefulGameShellProps
+
 /**
- * An instant game's page, likewise: the game (its loader, src/routes/gameLoaders.ts: PixiJS, the
- * game and the kit) and its texts load with the route, and the URLs of its service and of the
- * `general` service, whose live tables show under the game. The page around it is the shell's
- * one instant game page.
+ * An instant or a stateful game's page, likewise: the game (its loader, src/routes/gameLoaders.ts:
+ * PixiJS, the game and the kit) and its texts load with the route, and the URLs of its service and
+ * of the `general` service, whose live tables show under the game. The page around it is the
+ * shell's generic page of the game's family.
  */
-function instantGamePage({ id, service }: RegisteredInstantGame): RouteComponent {
+function familyGamePage(
+  { id, service }: { id: string; service: GameService },
+  loadGame: () => Promise<ComponentType<FamilyGameProps>>,
+  loadPage: () => Promise<ComponentType<FamilyPageProps>>,
+): RouteComponent {
   return lazyRouteComponent(() =>
     Promise.all([
-      INSTANT_GAME_LOADERS[id](),
+      loadGame(),
       loadNamespaces(lazyNamespaces(id)),
       gameServiceUrl(service).catch(() => undefined),
       gameServiceUrl('general').catch(() => undefined),
       // The page around the game loads with it: statically, it would bring the kit (and with it
-      // xstate, socket.io and the instant panels) into the entry's chunk, which the lobby loads.
-      import('../pages/InstantGamePage').then((m) => m.InstantGamePage),
-    ]).then(([Game, , , , InstantGamePage]) => ({
-      default: function InstantGameRoute() {
-        return <InstantGamePage id={id} service={service} Game={Game} />
+      // xstate, socket.io and the panels) into the entry's chunk, which the lobby loads.
+      loadPage(),
+    ]).then(([Game, , , , Page]) => ({
+      default: function FamilyGameRoute() {
+        return <Page id={id} service={service} Game={Game} />
       },
     })),
   )
 }
+
+/** The props of a family's generic page. */
+interface FamilyPageProps {
+  id: string
+  service: GameService
+  Game: ComponentType<FamilyGameProps>
+}
+
+const instantGamePage = (game: RegisteredInstantGame) =>
+  familyGamePage(game, INSTANT_GAME_LOADERS[game.id], () =>
+    import('../pages/InstantGamePage').then((m) => m.InstantGamePage),
+  )
+
+/** What a stateful game's route reads of its definition. */
+type StatefulGameFacts = { id: StatefulGameId; service: GameService }
+
+const statefulGamePage = (game: StatefulGameFacts) =>
+  familyGamePage(game, STATEFUL_GAME_LOADERS[game.id], () =>
+    import('../pages/StatefulGamePage').then((m) => m.StatefulGamePage),
+  )
 
 /** A case's page (`/games/cases/{slug}`), likewise: cases' second route, the live tables too. */
 const CasePageLazy = lazyRouteComponent(
@@ -106,6 +142,10 @@ const BUILT_PAGES: Readonly<Record<string, RouteComponent>> = {
   home: LobbyPage,
   crash: CrashPageLazy,
   ...Object.fromEntries(INSTANT_GAMES.map((game) => [game.id, instantGamePage(game)])),
+  ...Object.fromEntries(
+    // Typed by its fields: while no stateful game is registered, the list's element is `never`.
+    STATEFUL_GAMES.map((game: StatefulGameFacts) => [game.id, statefulGamePage(game)]),
+  ),
   case: CasePageLazy,
   passwordReset: PasswordResetPageLazy,
   resetPassword: ResetPasswordPageLazy,

@@ -10,7 +10,7 @@ import type { GameHooks, GameLayoutProps, GameModule, GamePageProps } from '../.
 import { instantErrorKey } from '../../kit/instant/ui/instantErrors'
 import { InstantLiveTables } from '../../kit/instant/ui/InstantLiveTables'
 import { instantPageHooks, instantRoundInput } from '../../kit/instant/ui/instantPage'
-import { useInstantSettings } from '../../kit/instant/ui/instantSettings'
+import { useInstantSettings } from '../../kit/ui/instantSettings'
 import { seedsApi } from '../../kit/seeds/seedsApi'
 import { casesClient } from '../client'
 import { CASE_TICKETS, itemIndexOfTicket, openingStake, type CaseTable } from '../rules'

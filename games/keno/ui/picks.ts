@@ -5,15 +5,13 @@
  */
 import { BOARD_COLUMNS } from '../scene/board'
 import { KENO_NUMBERS, MAX_PICKS } from '../rules'
+import type { RandomIndex } from '../../kit/ui/randomPick'
 
 /** Picks with `n` toggled: added (if fewer than 10 are picked) or removed. */
 export function togglePick(picks: readonly number[], n: number): number[] {
   if (picks.includes(n)) return picks.filter((p) => p !== n)
   return picks.length >= MAX_PICKS ? [...picks] : [...picks, n]
 }
-
-/** A source of uniform integers in `[0, below)`. */
-export type RandomIndex = (below: number) => number
 
 /**
  * `count` distinct numbers of 1–40 in ascending order, each drawn uniformly from those left (a
@@ -26,15 +24,6 @@ export function autoPick(count: number, random: RandomIndex): number[] {
     picked.push(left.splice(random(left.length), 1)[0]!)
   }
   return picked.sort((a, b) => a - b)
-}
-
-/** Uniform integers from the browser's `crypto.getRandomValues`, without modulo bias. */
-export function cryptoRandomIndex(below: number): number {
-  const limit = Math.floor(0x1_0000_0000 / below) * below
-  const word = new Uint32Array(1)
-  do crypto.getRandomValues(word)
-  while (word[0]! >= limit)
-  return word[0]! % below
 }
 
 /**

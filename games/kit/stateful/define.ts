@@ -40,6 +40,14 @@ export interface StatefulLogic<
     z.output<WS>,
     z.output<RS>
   >
+  /**
+   * The multiplier the round would have after this action wins (public: from the view), in
+   * ten-thousandths, uncapped; null when no step is playable (or `action` is not). The panel
+   * shows the next step's profit with it (`nextProfit`, money.ts), since the client never knows
+   * the round's secrets: miner's next tile, hilo's higher or lower (by `action`), coinflip's next
+   * flip. Absent: the panel shows no next step.
+   */
+  readonly nextMultiplier?: (view: z.output<WS>, action?: z.output<AS>) => number | null
   /** Legal opening params (the benchmarks, the verifier without options). */
   readonly example: NoInfer<z.output<PS>>
   /**

@@ -6,7 +6,7 @@ import type { Minor } from '../../../engine/money'
 import type { InstantMultiplier } from '../protocol'
 import { i18nTestEnv } from '../../testing/i18n'
 import { InstantBetPanel } from './InstantBetPanel'
-import { useInstantSettings } from './instantSettings'
+import { useInstantSettings } from '../../ui/instantSettings'
 
 i18nTestEnv({ en: { kit: kitEn } })
 

@@ -12,13 +12,12 @@ import { AmountField } from '../../ui/AmountField'
 import { adjustAmount, amountText, readAmount, stakeCeiling } from '../../ui/betAmount'
 import { BetError, GamePanel } from '../../ui/GamePanel'
 import { MainButton, useMainAction } from '../../ui/MainButton'
-import { ProofDialog } from '../../ui/ProofDialog'
+import { PanelSwitches, usePanelDialog } from '../../ui/PanelSwitches'
 import { useKitText } from '../../ui/kitText'
 import { payoutAt, type InstantMultiplier } from '../protocol'
 import type { InstantRules } from '../rules'
 import { INSTANT_SHORTCUTS, useInstantHotkeys, type InstantShortcut } from './instantHotkeys'
-import { useInstantSettings } from './instantSettings'
-import { LazySeedsDialog } from '../../seeds/LazySeedsDialog'
+import { useInstantSettings } from '../../ui/instantSettings'
 import type { SeedsApi } from '../../seeds/seedsApi'
 import { InstantAutoBetPanel } from './InstantAutoBetPanel'
 import { ModePanel, ModeTabs, type BetMode } from '../../ui/ModeTabs'
@@ -89,8 +88,7 @@ export function InstantBetPanel<P = never>(props: InstantBetPanelProps<P>) {
   const { game, currency, locale, autobet } = props
   const t = useKitText(game)
   const settings = useInstantSettings()
-  const [help, setHelp] = useState(false)
-  const [seedsOpen, setSeedsOpen] = useState(false)
+  const dialog = usePanelDialog()
   const [mode, setMode] = useState<BetMode>('manual')
   const tabsId = useId()
   const running = autobet?.control.status.running === true
@@ -117,14 +115,14 @@ export function InstantBetPanel<P = never>(props: InstantBetPanelProps<P>) {
   const betByKey = useMainAction('bet', bet, ready)
   const onShortcut = (shortcut: InstantShortcut) => {
     if (shortcut.kind === 'bet') betByKey()
-    else if (shortcut.kind === 'help') setHelp(true)
+    else if (shortcut.kind === 'help') dialog.setOpen('help')
     else if (currency && field) {
       const next = adjustAmount(amount, shortcut.action, currency, game, ceiling ?? undefined)
       field.onAmountText(amountText(next, currency, locale))
     }
   }
   useInstantHotkeys(
-    settings.hotkeys && currency !== null && !help && !seedsOpen && !running,
+    settings.hotkeys && currency !== null && dialog.open === null && !running,
     onShortcut,
   )
   const profit =
@@ -200,70 +198,12 @@ export function InstantBetPanel<P = never>(props: InstantBetPanelProps<P>) {
             </MainButton>
           )}
           {props.error ? <BetError game={game} text={props.error} /> : null}
-          <div className="game-panel__switches">
-            <label>
-              <input
-                type="checkbox"
-                data-testid={`${game}.instant-play`}
-                checked={settings.instantPlay}
-                onChange={(event) => settings.setInstantPlay(event.target.checked)}
-              />
-              {t('kit:instant.instantPlay')}
-            </label>
-            <label>
-              <input
-                type="checkbox"
-                data-testid={`${game}.hotkeys`}
-                checked={settings.hotkeys}
-                onChange={(event) => settings.setHotkeys(event.target.checked)}
-              />
-              {t('kit:instant.hotkeys')}
-            </label>
-            <button
-              type="button"
-              className="button button--ghost"
-              data-testid={`${game}.shortcuts`}
-              onClick={() => setHelp(true)}
-            >
-              {t('kit:instant.shortcuts')}
-            </button>
-            {props.seeds ? (
-              <button
-                type="button"
-                className="button button--ghost"
-                data-testid={`${game}.seeds`}
-                onClick={() => setSeedsOpen(true)}
-              >
-                {t('kit:seeds.open')}
-              </button>
-            ) : null}
-          </div>
-          {seedsOpen && props.seeds ? (
-            <LazySeedsDialog game={game} api={props.seeds} onClose={() => setSeedsOpen(false)} />
-          ) : null}
-          {help ? (
-            <ProofDialog
-              game={game}
-              testId={`${game}.shortcuts-dialog`}
-              title={t('kit:instant.shortcuts')}
-              status="ready"
-              message=""
-              closeLabel={t('kit:instant.close')}
-              onClose={() => setHelp(false)}
-            >
-              <dl className="game-shortcuts">
-                {INSTANT_SHORTCUTS.map((s) => (
-                  <div key={s.match}>
-                    <dt>
-                      <kbd>{s.key}</kbd>
-                    </dt>
-                    <dd>{t(s.label)}</dd>
-                  </div>
-                ))}
-              </dl>
-              {settings.hotkeys ? null : <p>{t('kit:instant.hotkeysOff')}</p>}
-            </ProofDialog>
-          ) : null}
+          <PanelSwitches
+            game={game}
+            seeds={props.seeds}
+            shortcuts={INSTANT_SHORTCUTS}
+            dialog={dialog}
+          />
         </>
       ) : null}
     </GamePanel>

@@ -4,6 +4,7 @@ import type { InstantBetProofOf, LoadInstantBetProof } from './betProof'
 import { useKitText } from '../../ui/kitText'
 import { lazyModule, useLazyModule } from '../../ui/lazyModule'
 import { ProofDialog, useProofRequest } from '../../ui/ProofDialog'
+import { ProofSeedRows } from '../../ui/ProofSeedRows'
 
 /** The verifier and its hashing, fetched when a proof is first opened, not with the page. */
 const verifier = lazyModule(() => import('../verify'))
@@ -61,20 +62,7 @@ export function InstantBetProof<P, O>(props: InstantBetProofProps<P, O>) {
         <>
           <dl data-testid={`${game}.proof`}>
             {props.rows(proof)}
-            <dt>{t('kit:proof.clientSeed')}</dt>
-            <dd>
-              <code>{proof.clientSeed}</code>
-            </dd>
-            <dt>{t('kit:proof.nonce')}</dt>
-            <dd>{proof.nonce}</dd>
-            <dt>{t('kit:proof.serverSeedHash')}</dt>
-            <dd>
-              <code>{proof.serverSeedHash}</code>
-            </dd>
-            <dt>{t('kit:proof.serverSeed')}</dt>
-            <dd>
-              <code>{proof.serverSeed ?? t('kit:proof.secret')}</code>
-            </dd>
+            <ProofSeedRows game={game} seeds={proof} />
           </dl>
           <p
             className={

@@ -17,8 +17,8 @@ import {
 } from './betProof'
 import type { GameHooks, GameLayoutProps, GameModule, GamePlayer } from '../../ui/gameModule'
 import { instantErrorKey } from './instantErrors'
-import { useInstantSettings } from './instantSettings'
-import { seedsApi } from '../../seeds/seedsApi'
+import { useInstantSettings } from '../../ui/instantSettings'
+import { useSeedsApi } from '../../seeds/useSeedsApi'
 import { useInstantAutobet } from './useInstantAutobet'
 
 /** The part of an instant round machine's snapshot the page reads. */
@@ -75,9 +75,9 @@ export function useInstantLayout<P, O>(
   },
   game: { proof: InstantProofSchemas<P, O>; autobet: InstantAutobetMachine<P> },
 ) {
-  const { actor, player, serviceUrl, getToken } = props
+  const { actor, serviceUrl } = props
   const [serviceLoader] = useState(() => instantBetProofLoader(game.proof, serviceUrl))
-  const [seeds] = useState(() => (player ? seedsApi(serviceUrl, getToken) : null))
+  const seeds = useSeedsApi(props)
   const instantPlay = useInstantSettings((s) => s.instantPlay)
   useEffect(() => actor.send({ type: 'SET_INSTANT', instant: instantPlay }), [actor, instantPlay])
   const autobet = useInstantAutobet(actor, game.autobet)

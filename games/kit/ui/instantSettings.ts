@@ -1,6 +1,7 @@
 /**
- * The player's instant-game settings, kept in this browser across games and visits: instant play
- * (results settle at once, no animation) and keyboard shortcuts (on by default).
+ * The player's play settings, kept in this browser across games and visits: instant play (results
+ * settle at once, no animation) and keyboard shortcuts (on by default). Named after the instant
+ * games that had them first; the stateful games (miner, hilo, coinflip) read the same two.
  */
 import { create } from 'zustand'
 import { persist } from 'zustand/middleware'

@@ -1,0 +1,351 @@
+/**
+ * The client's round of any stateful game (miner, hilo, coinflip): the player opens a round with
+ * a stake, plays it step by step and may cash out, and the round lives on the server between
+ * commands. `idle` (the form) → `opening` → `open` ⇄ `stepping`, `open` → `cashingOut`, and
+ * `settled` once the round ended (lost, cashed out, the cap, complete, expired); `NEW` goes back
+ * to the form.
+ *
+ * The server is authoritative: every round shown came from it (an ack, a refusal that carries the
+ * round, a snapshot), so a `stale_step` or `round_over` refusal shows the round as the server has
+ * it, and a cash-out that met a round the server ended shows that settled round. A snapshot (on
+ * load and after every reconnection that was not recovered) resumes an open round, or applies the
+ * answer of the command in flight when it shows that command's round already moved on.
+ *
+ * A command whose answer was lost (the stream's deadline passed, the socket went away) is kept in
+ * `pending` and resent with the SAME key when the connection is back (or after {@link RESEND_MS}
+ * if it never went away): the server answers a repeated key with its recorded answer, so nothing
+ * is applied twice. The commands go out through the provided `open`, `step` and `cashout` actors
+ * (`statefulCommandActors(wire, transport)`, link.ts); no clock but the `after` delay of a resend.
+ */
+import { assertEvent, assign, fromPromise, setup } from 'xstate'
+import { STATEFUL_PROTOCOL_VERSION, type StatefulAck, type StatefulRound } from './protocol'
+import {
+  answersPending,
+  isKnownEnded,
+  isOpen,
+  roundOfAck,
+  showRound,
+  type StatefulCashoutCommand,
+  type StatefulOpenCommand,
+  type StatefulRoundContext,
+  type StatefulRoundEvent,
+  type StatefulRoundInput,
+  type StatefulStepCommand,
+} from './round.model'
+
+export {
+  RECENT_LENGTH,
+  type StatefulCashoutCommand,
+  type StatefulCommand,
+  type StatefulOpenCommand,
+  type StatefulRoundContext,
+  type StatefulRoundError,
+  type StatefulRoundEvent,
+  type StatefulRoundInput,
+  type StatefulSeeds,
+  type StatefulSnapshot,
+  type StatefulStepCommand,
+} from './round.model'
+
+/**
+ * How long a command whose answer was lost waits before it is resent while the socket stayed up
+ * (a timeout without a disconnection); after a disconnection it goes again on reconnection.
+ */
+export const RESEND_MS = 1000
+
+const notProvided = (name: string) => () =>
+  Promise.reject(new Error(`[kit/stateful/round] actor "${name}" was not provided`))
+
+/** A stateful game's round machine; `id` names it (`miner.round`). */
+export function createStatefulRoundMachine<P, A, O, W, R>(options: { id: string }) {
+  const { id } = options
+  type Ack = StatefulAck<P, A, O, W, R>
+  type Round = StatefulRound<P, A, O, W, R>
+  type Context = StatefulRoundContext<P, A, O, W, R>
+  /** The snapshot's round, when the event is a snapshot of a signed-in player. */
+  const snapshotRound = (event: StatefulRoundEvent<P, A, O, W, R>): Round | null =>
+    event.type === 'snapshot' ? (event.me?.round ?? null) : null
+
+  /** Where an answer leads: the round it shows (open or ended), else back to `fallback`. */
+  const answered = (fallback: 'idle' | 'open') =>
+    [
+      {
+        guard: {
+          type: 'ackShowsOpen',
+          params: ({ event }: { event: { output: Ack } }) => event.output,
+        },
+        target: `#${id}.open`,
+        actions: {
+          type: 'takeAck',
+          params: ({ event }: { event: { output: Ack } }) => event.output,
+        },
+      },
+      {
+        guard: {
+          type: 'ackShowsEnded',
+          params: ({ event }: { event: { output: Ack } }) => event.output,
+        },
+        target: `#${id}.settled`,
+        actions: {
+          type: 'takeAck',
+          params: ({ event }: { event: { output: Ack } }) => event.output,
+        },
+      },
+      {
+        target: `#${id}.${fallback}`,
+        actions: {
+          type: 'takeAck',
+          params: ({ event }: { event: { output: Ack } }) => event.output,
+        },
+      },
+    ] as const
+
+  /** A lost answer: resent on reconnection, or after a pause if the socket never went away. */
+  const lost = {
+    on: { CONNECTED: { target: 'sending', actions: 'online' } },
+    after: { resend: { guard: 'connected', target: 'sending' } },
+  } as const
+
+  return setup({
+    types: {
+      context: {} as Context,
+      events: {} as StatefulRoundEvent<P, A, O, W, R>,
+      input: {} as StatefulRoundInput,
+    },
+    actors: {
+      open: fromPromise<Ack, StatefulOpenCommand<P>>(notProvided('open')),
+      step: fromPromise<Ack, StatefulStepCommand<A>>(notProvided('step')),
+      cashout: fromPromise<Ack, StatefulCashoutCommand>(notProvided('cashout')),
+    },
+    delays: { resend: RESEND_MS },
+    guards: {
+      connected: ({ context }) => context.connected,
+      guest: ({ context }) => context.currency === null || context.balance === null,
+      canCashOut: ({ context }) => context.connected && (context.round?.multiplier ?? 0) > 0,
+      ackShowsOpen: (_, ack: Ack) => isOpen(roundOfAck(ack)),
+      ackShowsEnded: (_, ack: Ack) => roundOfAck(ack) !== null && !isOpen(roundOfAck(ack)),
+      // A snapshot's round is shown when nothing is in flight, or when it answers what is.
+      snapshotShowsOpen: ({ context, event }) => {
+        const round = snapshotRound(event)
+        if (!isOpen(round)) return false
+        return context.pending === null || answersPending(context.pending, round)
+      },
+      snapshotShowsEnded: ({ context, event }) => {
+        const round = snapshotRound(event)
+        if (round === null || isOpen(round)) return false
+        return context.pending === null
+          ? !isKnownEnded(context, round)
+          : answersPending(context.pending, round)
+      },
+      // The open round shown is gone from the server (ended in another tab, or expired): the
+      // ended round itself is not in the snapshot, so the form comes back.
+      snapshotLosesRound: ({ context, event }) =>
+        event.type === 'snapshot' &&
+        event.me !== null &&
+        event.me.round === null &&
+        context.pending === null &&
+        isOpen(context.round),
+    },
+    actions: {
+      takeOpen: assign(({ context, event }) => {
+        assertEvent(event, 'OPEN')
+        if (context.currency === null) throw new Error(`[${id}] an open without a currency`)
+        const pending: StatefulOpenCommand<P> = {
+          type: 'open',
+          v: STATEFUL_PROTOCOL_VERSION,
+          key: event.key,
+          amount: event.amount,
+          currency: context.currency,
+          params: event.params,
+        }
+        return { pending, round: null, lastError: null }
+      }),
+      takeStep: assign(({ context, event }) => {
+        assertEvent(event, 'STEP')
+        if (!context.round) throw new Error(`[${id}] a step without a round`)
+        const { roundId, step } = context.round
+        const v = STATEFUL_PROTOCOL_VERSION
+        const pending: StatefulStepCommand<A> = {
+          type: 'step',
+          v,
+          key: event.key,
+          roundId,
+          step,
+          action: event.action,
+        }
+        return { pending, lastError: null }
+      }),
+      takeCashout: assign(({ context, event }) => {
+        assertEvent(event, 'CASHOUT')
+        if (!context.round) throw new Error(`[${id}] a cash-out without a round`)
+        const { roundId, step } = context.round
+        const v = STATEFUL_PROTOCOL_VERSION
+        const pending: StatefulCashoutCommand = {
+          type: 'cashout',
+          v,
+          key: event.key,
+          roundId,
+          step,
+        }
+        return { pending, lastError: null }
+      }),
+      takeAck: assign(({ context }, ack: Ack) => {
+        const round = roundOfAck(ack)
+        return {
+          pending: null,
+          lastError: ack.type === 'ok' ? null : ack.code,
+          // Null mid-round (and while a payout is under way): the last known balance stands.
+          balance: ack.type === 'ok' && ack.balance !== null ? ack.balance : context.balance,
+          ...(round ? showRound(context, round) : {}),
+        }
+      }),
+      loseAnswer: assign({ lastError: 'network' as const }),
+      refuseOffline: assign({ lastError: 'offline' as const }),
+      refuseGuest: assign({ lastError: 'unauthorized' as const }),
+      clearRound: assign({ round: null, lastError: null }),
+      takeSnapshot: assign(({ context, event }) => {
+        assertEvent(event, 'snapshot')
+        const me = event.me
+        if (!me) return { seeds: null }
+        return {
+          // While a command is out, its ack carries the newer balance.
+          balance: context.pending ? context.balance : me.balance,
+          currency: me.currency,
+          seeds: { serverSeedHash: me.serverSeedHash, clientSeed: me.clientSeed, nonce: me.nonce },
+        }
+      }),
+      showSnapshotRound: assign(({ context, event }) => {
+        const round = snapshotRound(event)
+        if (!round) throw new Error(`[${id}] a snapshot without a round`)
+        return { ...showRound(context, round), pending: null, lastError: null }
+      }),
+      online: assign({ connected: true }),
+      offline: assign({ connected: false }),
+    },
+  }).createMachine({
+    id,
+    context: ({ input }) => ({
+      currency: input.currency,
+      balance: input.balance,
+      connected: false,
+      round: null,
+      pending: null,
+      seeds: null,
+      recent: [],
+      lastError: null,
+    }),
+    initial: 'idle',
+    on: {
+      snapshot: [
+        {
+          guard: 'snapshotShowsOpen',
+          target: '.open',
+          actions: ['takeSnapshot', 'showSnapshotRound'],
+        },
+        {
+          guard: 'snapshotShowsEnded',
+          target: '.settled',
+          actions: ['takeSnapshot', 'showSnapshotRound'],
+        },
+        { guard: 'snapshotLosesRound', target: '.idle', actions: ['takeSnapshot', 'clearRound'] },
+        { actions: 'takeSnapshot' },
+      ],
+      CONNECTED: { actions: 'online' },
+      DISCONNECTED: { actions: 'offline' },
+    },
+    states: {
+      idle: {
+        on: {
+          OPEN: [
+            { guard: 'guest', actions: 'refuseGuest' },
+            { guard: 'connected', target: 'opening', actions: 'takeOpen' },
+            { actions: 'refuseOffline' },
+          ],
+        },
+      },
+      opening: {
+        initial: 'sending',
+        states: {
+          sending: {
+            invoke: {
+              src: 'open',
+              input: ({ context }) => {
+                if (context.pending?.type !== 'open')
+                  throw new Error(`[${id}] opening without an open`)
+                return context.pending
+              },
+              onDone: answered('idle'),
+              onError: { target: 'lost', actions: 'loseAnswer' },
+            },
+          },
+          lost,
+        },
+      },
+      open: {
+        on: {
+          STEP: [
+            { guard: 'connected', target: 'stepping', actions: 'takeStep' },
+            { actions: 'refuseOffline' },
+          ],
+          CASHOUT: [
+            { guard: 'canCashOut', target: 'cashingOut', actions: 'takeCashout' },
+            { guard: 'connected' },
+            { actions: 'refuseOffline' },
+          ],
+        },
+      },
+      stepping: {
+        initial: 'sending',
+        states: {
+          sending: {
+            invoke: {
+              src: 'step',
+              input: ({ context }) => {
+                if (context.pending?.type !== 'step')
+                  throw new Error(`[${id}] stepping without a step`)
+                return context.pending
+              },
+              onDone: answered('open'),
+              onError: { target: 'lost', actions: 'loseAnswer' },
+            },
+          },
+          lost,
+        },
+      },
+      cashingOut: {
+        initial: 'sending',
+        states: {
+          sending: {
+            invoke: {
+              src: 'cashout',
+              input: ({ context }) => {
+                if (context.pending?.type !== 'cashout') {
+                  throw new Error(`[${id}] cashing out without a cash-out`)
+                }
+                return context.pending
+              },
+              onDone: answered('open'),
+              onError: { target: 'lost', actions: 'loseAnswer' },
+            },
+          },
+          lost,
+        },
+      },
+      settled: {
+        on: {
+          NEW: { target: 'idle', actions: 'clearRound' },
+          OPEN: [
+            { guard: 'guest', actions: 'refuseGuest' },
+            { guard: 'connected', target: 'opening', actions: 'takeOpen' },
+            { actions: 'refuseOffline' },
+          ],
+        },
+      },
+    },
+  })
+}
+
+/** Any stateful game's round machine. */
+export type StatefulRoundMachine<P, A, O, W, R> = ReturnType<
+  typeof createStatefulRoundMachine<P, A, O, W, R>
+>
