@@ -3,6 +3,7 @@
  * are listed by name (lint bans `export *`).
  */
 export { hiloGame } from './game'
+export { hiloClient } from './client'
 export {
   hiloActionSchema,
   hiloLogic,

@@ -155,6 +155,7 @@ export const hiloLogic = statefulLogic({
   view: hiloViewSchema,
   reveal: hiloViewSchema,
   rules: hiloStatefulRules,
+  nextMultiplier: hiloNextMultiplier,
   example: {},
 })
 

@@ -5,6 +5,7 @@ import en from '../../../locales/en/hilo.json'
 import kz from '../../../locales/kz/hilo.json'
 import ru from '../../../locales/ru/hilo.json'
 import { CARDS } from '../../engine/fairness/draws'
+import type { Minor } from '../../engine/money'
 import { i18nTestEnv } from '../../kit/testing/i18n'
 import type { HiloView } from '../protocol'
 import type { HiloMove } from '../rules'
@@ -106,9 +107,9 @@ describe('hilo texts', () => {
     expect(announceRound(t, roundOf(lost, { status: 'lost' }), money, 'en')).toBe(
       'Next card: ace of spades. Higher or same: wrong, the round is lost.',
     )
-    const won = roundOf(one, { status: 'won', endReason: 'cashout', payout: 183 })
+    const won = roundOf(one, { status: 'won', endReason: 'cashout', payout: 183 as Minor })
     expect(announceRound(t, won, money, 'en')).toBe('Cashed out at 1.83×: you won 1.83 RUB.')
-    const cap = roundOf(one, { status: 'won', endReason: 'cap', payout: 183 })
+    const cap = roundOf(one, { status: 'won', endReason: 'cap', payout: 183 as Minor })
     expect(announceRound(t, cap, money, 'en')).toMatch(/correct, 1\.83×\. The maximum payout/)
   })
 })
