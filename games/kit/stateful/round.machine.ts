@@ -74,7 +74,7 @@ export function createStatefulRoundMachine<P, A, O, W, R>(options: { id: string 
           type: 'ackShowsOpen',
           params: ({ event }: { event: { output: Ack } }) => event.output,
         },
-        target: `#${id}.open`,
+        target: '#statefulOpen',
         actions: {
           type: 'takeAck',
           params: ({ event }: { event: { output: Ack } }) => event.output,
@@ -85,14 +85,14 @@ export function createStatefulRoundMachine<P, A, O, W, R>(options: { id: string 
           type: 'ackShowsEnded',
           params: ({ event }: { event: { output: Ack } }) => event.output,
         },
-        target: `#${id}.settled`,
+        target: '#statefulSettled',
         actions: {
           type: 'takeAck',
           params: ({ event }: { event: { output: Ack } }) => event.output,
         },
       },
       {
-        target: `#${id}.${fallback}`,
+        target: fallback === 'idle' ? '#statefulIdle' : '#statefulOpen',
         actions: {
           type: 'takeAck',
           params: ({ event }: { event: { output: Ack } }) => event.output,
@@ -255,6 +255,7 @@ export function createStatefulRoundMachine<P, A, O, W, R>(options: { id: string 
     },
     states: {
       idle: {
+        id: 'statefulIdle',
         on: {
           OPEN: [
             { guard: 'guest', actions: 'refuseGuest' },
@@ -282,6 +283,7 @@ export function createStatefulRoundMachine<P, A, O, W, R>(options: { id: string 
         },
       },
       open: {
+        id: 'statefulOpen',
         on: {
           STEP: [
             { guard: 'connected', target: 'stepping', actions: 'takeStep' },
@@ -332,6 +334,7 @@ export function createStatefulRoundMachine<P, A, O, W, R>(options: { id: string 
         },
       },
       settled: {
+        id: 'statefulSettled',
         on: {
           NEW: { target: 'idle', actions: 'clearRound' },
           OPEN: [

@@ -8,11 +8,11 @@
 import type { Currency, Minor } from '../../engine/money'
 import type { CommandKey, RoundId } from '../protocol'
 import type { ConnectionEvent } from '../wireLink'
-import {
+import type {
   STATEFUL_PROTOCOL_VERSION,
-  type StatefulAck,
-  type StatefulErrorCode,
-  type StatefulRound,
+  StatefulAck,
+  StatefulErrorCode,
+  StatefulRound,
 } from './protocol'
 
 /** How many ended rounds the machine keeps for the strip of recent rounds. */
