@@ -88,10 +88,7 @@ const definitionImports = [
 ]
 const registryImports = [
   ...pureImports,
-  {
-    regex: '^(?!\\./[a-z-]+/game$|\\./kit/((instant|stateful)/)?define$)',
-    message: registryMessage,
-  },
+  { regex: '^(?!\\./[a-z-]+/game$|\\./kit/(instant/)?define$)', message: registryMessage },
 ]
 const shellImports = [
   forbid(

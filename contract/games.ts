@@ -90,3 +90,54 @@ export const betProofResponse = z.object({
   created_at: z.string(),
 })
 export type BetProofResponse = z.infer<typeof betProofResponse>
+
+/**
+ * Where a stateful game (miner, hilo, coinflip) serves the proof of any of its rounds (public):
+ * `GET <path>/:id`, the id as {@link betProofParams} reads it.
+ */
+export function statefulRoundProofPath(game: string): string {
+  return `/api/games/${game}/rounds`
+}
+
+/** A step of a stateful round's proof: the action, its public outcome, the multiplier after it. */
+export const statefulProofStep = z.object({
+  /** 1 for the first step. */
+  step: z.int().check(z.positive()),
+  /** The game's action (parse it with its protocol), or `{ kind: 'cashout' }`. */
+  action: z.unknown(),
+  /** The game's public outcome of the step (null for a cash-out). */
+  outcome: z.unknown(),
+  /** The cash-out multiplier after the step, in ten-thousandths. */
+  multiplier: z.int().check(z.nonnegative()),
+  created_at: z.string(),
+})
+
+/**
+ * GET /api/games/<game>/rounds/:id answer (public, no player named): a stateful round's proof.
+ * `params`, each step's `action` and `outcome` and the `reveal` are the game's own shapes (parse
+ * them with its protocol's schemas). While the round is `open` it shows the steps so far and no
+ * secret: `reveal`, `server_seed`, `payout` and `end_reason` are null. Once ended, `reveal` holds
+ * everything the rules kept secret (the board, the next card) and, as for an instant bet,
+ * `server_seed` is null until the pair is rotated. Unknown ids: 404 `not_found`.
+ */
+export const statefulRoundProofResponse = z.object({
+  id: z.string().check(z.minLength(1), z.maxLength(64)),
+  game: z.string().check(z.minLength(1), z.maxLength(32)),
+  status: z.enum(['open', 'won', 'lost']),
+  amount: minor,
+  currency,
+  params: z.unknown(),
+  steps: z.array(statefulProofStep),
+  /** The cash-out multiplier now (open) or at the end, in ten-thousandths. */
+  multiplier: z.int().check(z.nonnegative()),
+  payout: z.nullable(minor),
+  end_reason: z.nullable(z.enum(['lost', 'cashout', 'cap', 'complete', 'expired'])),
+  reveal: z.unknown(),
+  server_seed_hash: sha256Hex,
+  client_seed: z.string(),
+  nonce: z.int().check(z.nonnegative()),
+  server_seed: z.nullable(z.string().check(z.regex(/^[0-9a-f]{64}$/))),
+  created_at: z.string(),
+  ended_at: z.nullable(z.string()),
+})
+export type StatefulRoundProofResponse = z.infer<typeof statefulRoundProofResponse>

@@ -210,9 +210,38 @@ export const instantBetHistoryItem = z.object({
   status: z.enum(['won', 'lost']),
   created_at: z.string(),
 })
+/**
+ * The stateful family's games (games/kit/stateful: a round stays open between its steps). A list
+ * of its own, not the registry's, so the history's union never has an empty member before a game
+ * is registered; a test checks every registered stateful game is here.
+ */
+export const STATEFUL_HISTORY_GAMES = ['miner', 'hilo', 'coinflip'] as const
+/** A stateful game's id, as its history items name it. */
+export type StatefulHistoryGame = (typeof STATEFUL_HISTORY_GAMES)[number]
+
+/**
+ * A round of a stateful game (miner, hilo, coinflip), or one of its auto-bets (a one-trip instant
+ * bet under the game's id). `status` is `open` while the round is in progress: `multiplier` and
+ * `payout` are then null, and the round goes on at `/games/<game>`. An ended round or an auto-bet
+ * is `won` or `lost` as an instant bet (multiplier in hundredths, floored, null for a loss) and
+ * its proof opens at `/games/<game>?bet=<id>`.
+ */
+export const statefulBetHistoryItem = z.object({
+  game: z.enum(STATEFUL_HISTORY_GAMES),
+  id: z.string().check(z.minLength(1), z.maxLength(64)),
+  amount: minor,
+  currency,
+  multiplier: z.nullable(z.int().check(z.nonnegative())),
+  payout: z.nullable(minor),
+  status: z.enum(['open', 'won', 'lost']),
+  created_at: z.string(),
+})
+export type StatefulBetHistoryItem = z.infer<typeof statefulBetHistoryItem>
+
 export const betHistoryItem = z.discriminatedUnion('game', [
   crashBetHistoryItem,
   instantBetHistoryItem,
+  statefulBetHistoryItem,
 ])
 export type BetHistoryItem = z.infer<typeof betHistoryItem>
 

@@ -11,7 +11,6 @@ import type { GameDefinition } from './kit/define'
 
 export { gameNameKey, type GameFamily } from './kit/define'
 import type { InstantGameDefinition } from './kit/instant/define'
-import type { StatefulGameDefinition } from './kit/stateful/define'
 import { kenoGame } from './keno/game'
 import { rouletteGame } from './roulette/game'
 
@@ -27,25 +26,23 @@ export type RegisteredInstantGame = Extract<RegisteredGame, { family: 'instant' 
 /** A registered instant game's id. */
 export type InstantGameId = RegisteredInstantGame['id']
 
+/** A registered stateful game (miner, hilo, coinflip once they are registered). */
+export type RegisteredStatefulGame = Extract<RegisteredGame, { family: 'stateful' }>
+/** A registered stateful game's id. */
+export type StatefulGameId = RegisteredStatefulGame['id']
+
 const isInstant = (game: GameDefinition): game is InstantGameDefinition => game.family === 'instant'
+const isStateful = <G extends GameDefinition>(
+  game: G,
+): game is Extract<G, { family: 'stateful' }> => game.family === 'stateful'
 
 /** The instant games, in lobby order. */
 export const INSTANT_GAMES: readonly RegisteredInstantGame[] = GAMES.filter(
   isInstant,
 ) as readonly RegisteredInstantGame[]
 
-/** A registered stateful game (miner, hilo, coinflip). */
-export type RegisteredStatefulGame = Extract<RegisteredGame, { family: 'stateful' }>
-/** A registered stateful game's id. */
-export type StatefulGameId = RegisteredStatefulGame['id']
-
-const isStateful = (game: GameDefinition): game is StatefulGameDefinition =>
-  game.family === 'stateful'
-
 /** The stateful games, in lobby order. */
-export const STATEFUL_GAMES: readonly RegisteredStatefulGame[] = GAMES.filter(
-  (game): game is RegisteredStatefulGame => isStateful(game),
-)
+export const STATEFUL_GAMES: readonly RegisteredStatefulGame[] = GAMES.filter(isStateful)
 
 /** Every game's id (the contract's enums, the i18n namespaces). */
 export const GAME_IDS = GAMES.map((game) => game.id) as [GameId, ...GameId[]]

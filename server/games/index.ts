@@ -4,11 +4,12 @@
  * bets (see docs/adding-a-game.md).
  */
 import type { BetHistoryItem, GameServiceName } from '../../contract'
-import { INSTANT_GAMES, type InstantGameId } from '../../games/registry'
+import { INSTANT_GAMES, STATEFUL_GAMES, type InstantGameId } from '../../games/registry'
 import { casesServerParts } from './cases'
 import { crashModule } from './crash'
 import { instantGameModule, liveModule, type InstantServerParts } from './kit/instant/module'
 import type { GameModule, GameRuntime } from './kit/module'
+import { statefulGameModule, type StatefulModuleGame } from './kit/stateful/module'
 
 /** A game as the server runs it: on a service of SPEC.md section 7, its bets in the history. */
 export type ServerGame = GameModule<GameRuntime, GameServiceName, BetHistoryItem>
@@ -27,12 +28,27 @@ export function instantGameModules(): ServerGame[] {
 }
 
 /**
+ * The module of each stateful game of `games` (the registry's by default; tests pass their own):
+ * a stateful game has no server file of its own either.
+ */
+export function statefulGameModules(
+  games: readonly StatefulModuleGame[] = STATEFUL_GAMES,
+): ServerGame[] {
+  return games.map((game) => statefulGameModule(game))
+}
+
+/** The modules of the registry's stateful games (miner, hilo, coinflip once registered). */
+export const STATEFUL_GAME_MODULES: readonly ServerGame[] = statefulGameModules()
+
+/**
  * Every game this server runs: crash, each instant game of the registry (games/registry.ts; an
- * instant game has no server file of its own) and `live`, the instant games' live tables (on
- * `general`), with the seeds and proof routes and the instant bets' history.
+ * instant game has no server file of its own), `live`, the instant games' live tables (on
+ * `general`), with the seeds and proof routes and the instant bets' history, and each stateful
+ * game of the registry.
  */
 export const GAME_MODULES: readonly ServerGame[] = [
   crashModule(),
   ...instantGameModules(),
   liveModule(),
+  ...STATEFUL_GAME_MODULES,
 ]

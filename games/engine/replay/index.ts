@@ -12,6 +12,7 @@ export {
 } from './format'
 export { createRecorder, type Recorder, type RecorderClock, type RecorderOptions } from './recorder'
 export {
+  canonical,
   replay,
   type CommandTransport,
   type ReplayDeps,

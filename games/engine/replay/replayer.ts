@@ -70,8 +70,11 @@ interface PendingRequest {
   reject(error: Error): void
 }
 
-/** JSON with sorted keys: recorded payloads went through JSON, so this is the equality that counts. */
-function canonical(value: unknown): string {
+/**
+ * JSON with sorted keys: recorded payloads went through JSON, so this is the equality that counts
+ * (the stateful verifier compares a recomputed outcome with the recorded one by it too).
+ */
+export function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, inner: unknown) =>
     inner && typeof inner === 'object' && !Array.isArray(inner)
       ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : 1)))

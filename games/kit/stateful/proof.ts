@@ -1,88 +1,23 @@
 /**
- * The proof of one stateful round (miner, hilo, coinflip) as its game's service publishes it
- * (`GET /api/games/rounds/:id`, public, no player named): the opening's params, every step with
- * its action, outcome and multiplier, and, once the round has ended, its reveal (every mine,
- * every card drawn) with the seed pair that drew it. An open round is published too: its steps so
- * far, and no reveal, as nothing secret leaves the server before the end. The game's own shapes
- * (params, action, outcome, reveal) are parsed by the game's wire schemas.
+ * A stateful round's proof as the browser reads it (`GET /api/games/<game>/rounds/:id`, public;
+ * contract/games.ts `statefulRoundProofResponse`): the contract's answer with the game's own
+ * params, actions, outcomes and reveal parsed by its wire's schemas, in the wire's camelCase. An
+ * open round's proof has its steps so far and no reveal nor server seed; an ended one has all it
+ * takes to replay it (with the server seed once the pair is rotated, as an instant bet's proof).
  */
 import { z } from 'zod/mini'
-import { currency, minor } from '../../../contract/common'
+import {
+  betProofParams,
+  statefulProofStep,
+  statefulRoundProofPath,
+  statefulRoundProofResponse,
+} from '../../../contract/games'
 import type { Currency, Minor } from '../../engine/money'
-import type { InstantMultiplier } from '../instant/protocol'
-import { endReasonSchema, roundStatusSchema, type EndReason } from './protocol'
+import { proofLoader, type LoadProof } from '../ui/proof'
+import type { EndReason } from './protocol'
 
-/** Where a stateful round's proof is served: `GET <path>/:id` on the game's service. */
-export const ROUND_PROOF_PATH = '/api/games/rounds'
-
-const sha256Hex = z.string().check(z.regex(/^[0-9a-f]{64}$/))
-
-/**
- * The service's answer, as sent (snake case, as the contract's bet proof): the game's shapes
- * unparsed. `server_seed` is null until the pair is rotated, and always while the round is open.
- */
-export const roundProofResponse = z.object({
-  id: z.string().check(z.minLength(1), z.maxLength(64)),
-  game: z.string().check(z.minLength(1), z.maxLength(32)),
-  amount: minor,
-  currency,
-  params: z.unknown(),
-  status: roundStatusSchema,
-  end_reason: z.nullable(endReasonSchema),
-  /** What a cash-out pays now (open), or what the round paid, in ten-thousandths. */
-  multiplier: z.int().check(z.nonnegative()),
-  /** What the round paid; 0 while open. */
-  payout: minor,
-  steps: z.array(
-    z.object({
-      step: z.int().check(z.positive()),
-      /** The game's action, or `{ kind: 'cashout' }`. */
-      action: z.unknown(),
-      outcome: z.nullable(z.unknown()),
-      multiplier: z.int().check(z.nonnegative()),
-      created_at: z.string(),
-    }),
-  ),
-  /** Every secret of the round, once it has ended; null while it is open. */
-  reveal: z.nullable(z.unknown()),
-  server_seed_hash: sha256Hex,
-  client_seed: z.string(),
-  nonce: z.int().check(z.nonnegative()),
-  server_seed: z.nullable(sha256Hex),
-  created_at: z.string(),
-})
-/** The service's answer, as sent. */
-export type RoundProofResponse = z.infer<typeof roundProofResponse>
-
-/** A step of a round's proof, the game's shapes parsed. */
-export interface RoundProofStep<A, O> {
-  step: number
-  action: A | { kind: 'cashout' }
-  outcome: O | null
-  multiplier: InstantMultiplier
-}
-
-/** A stateful round's proof, the game's shapes parsed (what the proof dialog and verifier read). */
-export interface StatefulRoundProofOf<P, A, O, R> {
-  id: string
-  game: string
-  amount: Minor
-  currency: Currency
-  params: P
-  status: 'open' | 'won' | 'lost'
-  endReason: EndReason | null
-  multiplier: InstantMultiplier
-  payout: Minor
-  steps: RoundProofStep<A, O>[]
-  reveal: R | null
-  serverSeedHash: string
-  clientSeed: string
-  nonce: number
-  serverSeed: string | null
-}
-
-/** The game's parsers of its own shapes (its wire's schemas). */
-export interface RoundProofSchemas<P, A, O, R> {
+/** The game's parsers of the proof's own shapes (its logic's schemas: `statefulWireOf`). */
+export interface StatefulProofSchemas<P, A, O, R> {
   game: string
   params: z.ZodMiniType<P>
   action: z.ZodMiniType<A>
@@ -90,34 +25,117 @@ export interface RoundProofSchemas<P, A, O, R> {
   reveal: z.ZodMiniType<R>
 }
 
-const cashoutAction = z.object({ kind: z.literal('cashout') })
+/** A step of a round's proof. */
+export interface StatefulProofStep<A, O> {
+  step: number
+  action: A | { kind: 'cashout' }
+  outcome: O | null
+  /** The cash-out multiplier after the step, in ten-thousandths. */
+  multiplier: number
+  /** When it was played (epoch ms). */
+  time: number
+}
 
-/** The answer's schema with the game's shapes parsed into a {@link StatefulRoundProofOf}. */
-export function roundProofSchema<P, A, O, R>(schemas: RoundProofSchemas<P, A, O, R>) {
-  const action = z.union([schemas.action, cashoutAction])
+/** A stateful round's proof, in the game's types. */
+export interface StatefulProof<P, A, O, R> {
+  id: string
+  game: string
+  status: 'open' | 'won' | 'lost'
+  amount: Minor
+  currency: Currency
+  params: P
+  steps: StatefulProofStep<A, O>[]
+  /** The cash-out multiplier now (open) or at the end, in ten-thousandths. */
+  multiplier: number
+  /** What the round paid; null while it is open. */
+  payout: Minor | null
+  endReason: EndReason | null
+  /** Every secret of the round; null while it is open. */
+  reveal: R | null
+  serverSeedHash: string
+  clientSeed: string
+  nonce: number
+  /** Null until the pair is rotated (and always while the round is open). */
+  serverSeed: string | null
+  openedAt: number
+  endedAt: number | null
+}
+
+/** The schema of one game's round proof: the contract's answer, in the game's types. */
+export function statefulProofSchema<P, A, O, R>(
+  schemas: StatefulProofSchemas<P, A, O, R>,
+): z.ZodMiniType<StatefulProof<P, A, O, R>> {
+  const step = z.extend(statefulProofStep, {
+    action: z.union([schemas.action, z.object({ kind: z.literal('cashout') })]),
+    outcome: z.nullable(schemas.outcome),
+  })
+  const answer = z.extend(statefulRoundProofResponse, {
+    game: z.literal(schemas.game),
+    params: schemas.params,
+    steps: z.array(step),
+    reveal: z.nullable(schemas.reveal),
+  })
   return z.pipe(
-    roundProofResponse,
-    z.transform((p): StatefulRoundProofOf<P, A, O, R> => ({
-      id: p.id,
-      game: p.game,
-      amount: p.amount as Minor,
-      currency: p.currency,
-      params: schemas.params.parse(p.params),
-      status: p.status,
-      endReason: p.end_reason,
-      multiplier: p.multiplier as InstantMultiplier,
-      payout: p.payout as Minor,
-      steps: p.steps.map((s) => ({
-        step: s.step,
-        action: action.parse(s.action) as A | { kind: 'cashout' },
-        outcome: s.outcome === null ? null : schemas.outcome.parse(s.outcome),
-        multiplier: s.multiplier as InstantMultiplier,
-      })),
-      reveal: p.reveal === null ? null : schemas.reveal.parse(p.reveal),
-      serverSeedHash: p.server_seed_hash,
-      clientSeed: p.client_seed,
-      nonce: p.nonce,
-      serverSeed: p.server_seed,
-    })),
+    answer,
+    z.transform(
+      (p): StatefulProof<P, A, O, R> => ({
+        id: p.id,
+        game: p.game,
+        status: p.status,
+        amount: p.amount as Minor,
+        currency: p.currency,
+        params: p.params as P,
+        steps: p.steps.map((s) => ({
+          step: s.step,
+          action: s.action as A | { kind: 'cashout' },
+          outcome: s.outcome as O | null,
+          multiplier: s.multiplier,
+          time: Date.parse(s.created_at),
+        })),
+        multiplier: p.multiplier,
+        payout: p.payout as Minor | null,
+        endReason: p.end_reason,
+        reveal: p.reveal as R | null,
+        serverSeedHash: p.server_seed_hash,
+        clientSeed: p.client_seed,
+        nonce: p.nonce,
+        serverSeed: p.server_seed,
+        openedAt: Date.parse(p.created_at),
+        endedAt: p.ended_at === null ? null : Date.parse(p.ended_at),
+      }),
+    ),
+  ) as unknown as z.ZodMiniType<StatefulProof<P, A, O, R>>
+}
+
+/** Loads one round's proof; tests pass a fake one. */
+export type LoadStatefulProof<P, A, O, R> = LoadProof<string, StatefulProof<P, A, O, R>>
+
+/** The service's "no such round" answer. */
+const notFoundSchema = z.object({ data: z.object({ message: z.literal('not_found') }) })
+
+/**
+ * A {@link LoadStatefulProof} over `fetch` against the game's service at `serviceUrl`, for a round
+ * opened by URL (`/games/<game>?bet=<id>`, the profile history's link). An id the server could
+ * not have made is answered "not found" without asking.
+ */
+export function statefulProofLoader<P, A, O, R>(
+  schemas: StatefulProofSchemas<P, A, O, R>,
+  serviceUrl: string,
+  fetchImpl?: typeof fetch,
+): LoadStatefulProof<P, A, O, R> {
+  const load = proofLoader<string, StatefulProof<P, A, O, R>>(
+    {
+      where: `${schemas.game}/roundProof`,
+      path: statefulRoundProofPath(schemas.game),
+      schema: statefulProofSchema(schemas),
+      notFound: notFoundSchema,
+      idOf: (proof) => proof.id,
+    },
+    serviceUrl,
+    fetchImpl,
   )
+  return (id, signal) =>
+    betProofParams.safeParse({ id }).success
+      ? load(id, signal)
+      : Promise.resolve({ type: 'notFound' })
 }

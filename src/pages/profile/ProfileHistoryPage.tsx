@@ -26,6 +26,7 @@ const KINDS: readonly { kind: HistoryKind; label: string }[] = [
 ]
 
 const BET_STATUS = {
+  open: 'profile:history.betStatus.open',
   pending: 'profile:history.betStatus.pending',
   won: 'profile:history.betStatus.won',
   lost: 'profile:history.betStatus.lost',
@@ -116,7 +117,8 @@ function useHistory(api: Pick<ProfileApi, 'history'>, kind: HistoryKind) {
  * payout, round, time) and deposits (amount, method, status, time), newest first, a page at a
  * time (GET /profile/history, keyset cursor). A crash bet's round links to its fairness proof on
  * the crash page (`/games/crash?round=<id>`), for any finished round, however old; an instant
- * bet links to its own proof on its game's page (`/games/<game>?bet=<id>`).
+ * bet or an ended stateful round links to its own proof on its game's page
+ * (`/games/<game>?bet=<id>`), and a stateful round in progress back to its game (`/games/<game>`).
  */
 export function ProfileHistoryPage() {
   const { t } = useTranslation()
@@ -202,8 +204,21 @@ function HistoryList({ kind, timeZone }: { kind: HistoryKind; timeZone: string |
                   >
                     {t('profile:history.round', { round: bet.round_id })}
                   </Link>
+                ) : bet.status === 'open' ? (
+                  // A stateful round in progress: its game's page resumes it (no proof yet).
+                  <Link
+                    to={`/games/${bet.game}`}
+                    className="profile-history-item__link"
+                    aria-label={t('profile:history.continueLabel', {
+                      game: t(gameNameKey(bet.game)),
+                    })}
+                    data-testid="profile.history-continue-link"
+                    data-bet-id={bet.id}
+                  >
+                    {t('profile:history.continue')}
+                  </Link>
                 ) : (
-                  // An instant bet's proof opens on its game's page (`?bet=<id>`, any bet by id).
+                  // An instant bet's or an ended round's proof opens on its game's page (`?bet=<id>`).
                   <Link
                     to={`/games/${bet.game}`}
                     search={{ bet: bet.id }}

@@ -5,7 +5,12 @@ import i18next from 'i18next'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { ApiError } from '../../api'
-import type { ProfileHistoryResponse, ProfileSessionsResponse, User } from '../../../contract'
+import {
+  profileHistoryResponse,
+  type ProfileHistoryResponse,
+  type ProfileSessionsResponse,
+  type User,
+} from '../../../contract'
 import { App } from '../../App'
 import { ProfileApiContext, type ProfileApi } from '../../features/profile/api'
 import { initI18n } from '../../i18n'
@@ -293,6 +298,40 @@ describe('profile area', () => {
     expect(link.getAttribute('aria-label')).toBe(
       t('profile:history.openBetLabel', { game: t('pages:roulette.title') }),
     )
+  })
+
+  it('shows a stateful round in progress with a link back to its game, an ended one with its proof', async () => {
+    const round = (id: string, status: 'open' | 'lost') => ({
+      game: 'coinflip',
+      id,
+      amount: 100,
+      currency: 'RUB',
+      multiplier: null,
+      payout: status === 'open' ? null : 0,
+      status,
+      created_at: '2026-11-21T12:00:00.000Z',
+    })
+    // The answer as the contract reads it: the stateful items are part of the history's union.
+    const page = profileHistoryResponse.parse({
+      kind: 'bets',
+      data: [round('r-2', 'open'), round('r-1', 'lost')],
+      next_cursor: null,
+    })
+    const history = vi.fn(async () => page)
+    await renderAt(
+      '/profile/history',
+      fakeApi({ history: history as unknown as ProfileApi['history'] }),
+    )
+    const [open, ended] = await screen.findAllByTestId('profile.history-bet')
+    expect(open!.textContent).toContain(t('profile:history.betStatus.open'))
+    const back = within(open!).getByTestId('profile.history-continue-link')
+    expect(back.getAttribute('href')).toBe('/games/coinflip')
+    expect(back.getAttribute('aria-label')).toBe(
+      t('profile:history.continueLabel', { game: t('pages:coinflip.title') }),
+    )
+    expect(within(open!).queryByTestId('profile.history-bet-link')).toBeNull()
+    const proof = within(ended!).getByTestId('profile.history-bet-link')
+    expect(proof.getAttribute('href')).toBe('/games/coinflip?bet=r-1')
   })
 
   it('switches to deposits and shows their status', async () => {

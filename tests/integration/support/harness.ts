@@ -7,6 +7,7 @@ import { loadConfig } from '../../../server/config'
 import type { Db } from '../../../server/db/db'
 import { DEMO, seedDemo } from '../../../server/db/seed'
 import { Ledger } from '../../../server/ledger/ledger'
+import type { ServerGame } from '../../../server/games'
 import type { Services } from '../../../server/services'
 
 /** A movable clock: tests jump past session, code and invoice timeouts. */
@@ -70,8 +71,15 @@ export interface TestApp {
   close(): Promise<void>
 }
 
-/** Builds the app over `db` with test settings; `env` overrides the environment. */
-export async function startTestApp(db: Db, env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * Builds the app over `db` with test settings; `env` overrides the environment, `games` the
+ * registry's games (a test game's routes and history).
+ */
+export async function startTestApp(
+  db: Db,
+  env: Record<string, string> = {},
+  games?: readonly ServerGame[],
+): Promise<TestApp> {
   const distDir = env.DIST_DIR ?? (await fakeDist())
   const config = loadConfig({
     DATA_DIR: 'memory://',
@@ -91,7 +99,13 @@ export async function startTestApp(db: Db, env: Record<string, string> = {}): Pr
     DIST_DIR: distDir,
   })
   const clock = new TestClock()
-  const { app, services, routes } = await buildApp({ config, db, now: clock.now, logger: false })
+  const { app, services, routes } = await buildApp({
+    config,
+    db,
+    now: clock.now,
+    logger: false,
+    ...(games ? { games } : {}),
+  })
   await seedDemo(db, new Ledger(db), config.scryptN, clock.now())
   await app.ready()
   const call: TestApp['call'] = (method, url, opts = {}) =>

@@ -2,12 +2,13 @@ import type { ReactNode } from 'react'
 import type { InstantRules } from '../rules'
 import type { InstantBetProofOf, LoadInstantBetProof } from './betProof'
 import { useKitText } from '../../ui/kitText'
-import { lazyModule, useLazyModule } from '../../ui/lazyModule'
-import { ProofDialog, useProofRequest } from '../../ui/ProofDialog'
+import { lazyModule } from '../../ui/lazyModule'
+import { ProofDialog } from '../../ui/ProofDialog'
 import { ProofSeedRows } from '../../ui/ProofSeedRows'
+import { useVerifiedProof } from '../../ui/useVerifiedProof'
 
 /** The verifier and its hashing, fetched when a proof is first opened, not with the page. */
-const verifier = lazyModule(() => import('../verify'))
+const betVerifier = lazyModule(() => import('../verify'))
 
 /** Props of `InstantBetProof`. */
 export interface InstantBetProofProps<P, O> {
@@ -32,32 +33,10 @@ export interface InstantBetProofProps<P, O> {
 export function InstantBetProof<P, O>(props: InstantBetProofProps<P, O>) {
   const { game } = props
   const t = useKitText(game)
-  const request = useProofRequest(props.betId, props.load)
-  const verify = useLazyModule(verifier)
-  const proof = request.proof
-  const verdict =
-    proof && verify.status === 'ready' ? verify.module.verifyInstantBet(props.rules, proof) : null
-  // The proof's own status first (a bet not found stays not found); then the verifier's.
-  const status = request.status === 'ready' ? verify.status : request.status
-  const message =
-    status === 'notFound'
-      ? t('kit:proof.notFound')
-      : status === 'failed'
-        ? t('kit:proof.failed')
-        : t('kit:proof.loading')
+  const { proof, verifier, dialog } = useVerifiedProof(game, props.betId, props.load, betVerifier)
+  const verdict = proof && verifier ? verifier.verifyInstantBet(props.rules, proof) : null
   return (
-    <ProofDialog
-      game={game}
-      title={t('kit:proof.title')}
-      status={status}
-      message={message}
-      closeLabel={t('kit:instant.close')}
-      retry={{
-        label: t('kit:proof.retry'),
-        onRetry: request.status === 'ready' ? verify.retry : request.retry,
-      }}
-      onClose={props.onClose}
-    >
+    <ProofDialog {...dialog} title={t('kit:proof.title')} onClose={props.onClose}>
       {proof && verdict ? (
         <>
           <dl data-testid={`${game}.proof`}>

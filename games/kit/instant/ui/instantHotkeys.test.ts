@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import { keyPress } from '../../testing/keyPress'
 import { shortcutOf } from './instantHotkeys'
 
-const press = (code: string, key: string, tag = 'BODY', extra: Partial<KeyboardEvent> = {}) => {
-  const target = document.createElement(tag)
-  document.body.append(target)
-  return shortcutOf({
-    code,
-    key,
-    repeat: false,
-    ctrlKey: false,
-    metaKey: false,
-    altKey: false,
-    target,
-    ...extra,
-  })
-}
+const press = (code: string, key: string, tag?: string, extra?: Partial<KeyboardEvent>) =>
+  shortcutOf(keyPress(code, key, tag, extra))
 
 describe('instant shortcuts', () => {
   it('maps Space, the amount keys and ? on the page', () => {

@@ -7,8 +7,9 @@ import {
   type Minor,
   type MoneyLocale,
 } from '../../../engine/money'
-import { MULTIPLIER_SCALE, type InstantMultiplier } from '../../instant/protocol'
+import type { InstantMultiplier } from '../../instant/protocol'
 import type { SeedsApi } from '../../seeds/seedsApi'
+import { cashOutProfit } from '../money'
 import { AmountField } from '../../ui/AmountField'
 import { adjustAmount, amountText, readAmount } from '../../ui/betAmount'
 import { BetError, GamePanel } from '../../ui/GamePanel'
@@ -69,6 +70,13 @@ export interface StatefulBetPanelProps {
 }
 
 const NO_SHORTCUTS: readonly GameShortcut[] = []
+
+/**
+ * A multiplier in ten-thousandths as the player reads it, floored to hundredths (`1.48×` for
+ * 1.485): never more than the round pays.
+ */
+export const multiplierText = (multiplier: number, locale: MoneyLocale) =>
+  formatMultiplierText(Math.floor(multiplier / 100) / 100, locale)
 
 /** Whether a round is open in `phase` (the main button is Cash out). */
 export const roundIsOpen = (phase: StatefulPanelPhase) =>
@@ -131,7 +139,7 @@ export function StatefulBetPanel(props: StatefulBetPanelProps) {
     shortcuts,
     onShortcut,
   )
-  const profit = round ? ((round.payout - round.amount) as Minor) : null
+  const profit = round ? cashOutProfit(round) : null
   return (
     <GamePanel game={game} guestNote={currency === null ? props.guestNote : null}>
       {currency ? (
@@ -153,7 +161,7 @@ export function StatefulBetPanel(props: StatefulBetPanelProps) {
               data-payout={round.payout}
             >
               {t('kit:stateful.now', {
-                multiplier: formatMultiplierText(round.multiplier / MULTIPLIER_SCALE, locale),
+                multiplier: multiplierText(round.multiplier, locale),
                 profit: money(profit ?? 0),
               })}
             </p>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { keyPress } from '../../testing/keyPress'
 import { shortcutIn } from '../../ui/hotkeys'
 import { statefulShortcuts, type GameShortcut } from './statefulHotkeys'
 
@@ -6,20 +7,8 @@ const press = (
   table: ReturnType<typeof statefulShortcuts>,
   code: string,
   key: string,
-  tag = 'BODY',
-) => {
-  const target = document.createElement(tag)
-  document.body.append(target)
-  return shortcutIn(table, {
-    code,
-    key,
-    repeat: false,
-    ctrlKey: false,
-    metaKey: false,
-    altKey: false,
-    target,
-  })
-}
+  tag?: string,
+) => shortcutIn(table, keyPress(code, key, tag))
 
 /** Hilo-like keys: the arrows guess. */
 const guesses: GameShortcut[] = [

@@ -1,8 +1,9 @@
 /**
  * The live tables of every instant game (all bets, high rollers, my bets), served on the `general`
  * service's `/live` namespace (games/kit/instant/protocol.ts `liveWire`). Settled bets arrive from
- * any instant game; public rows go out batched (`bets`, one event per window), the bettor's own row
- * at once to their sockets (`myBets`). Rows carry the public name only, and no name at all for a
+ * any instant game, and stateful rounds once paid (server/games/kit/stateful/ends.ts), never an
+ * open one; public rows go out batched (`bets`, one event per window), the bettor's own row at
+ * once to their sockets (`myBets`). Rows carry the public name only, and no name at all for a
  * player who hides their statistics (kit/privacy.ts), decided when a row goes out: a player who
  * hides is gone from the next snapshot's rows too.
  */
@@ -100,8 +101,13 @@ export class LiveTables {
     this.emitter = null
   }
 
-  /** A settled bet of `player`, as its row: into the tables, the batch, and the bettor's sockets. */
-  publish(player: Player, row: LiveRow): void {
+  /**
+   * A settled bet of `player` (an instant bet, or a stateful round at its end), as its row: into
+   * the tables, the batch, and the bettor's sockets. A row already in the table is not added
+   * again (a round's end may be paid by two callers: the step that ended it and a racing cash-out).
+   */
+  publish(player: Pick<Player, 'userId'>, row: LiveRow): void {
+    if (this.all.some((e) => e.row.betId === row.betId)) return
     const entry = { userId: player.userId, row }
     this.all = [entry, ...this.all].slice(0, LIVE_TABLE_LENGTH)
     if (row.highRoller) this.highRollers = [entry, ...this.highRollers].slice(0, LIVE_TABLE_LENGTH)

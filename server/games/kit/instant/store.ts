@@ -2,7 +2,14 @@
  * Reads of the instant bets' rows (migrations 013 and 016): the first answer of a bet (a retry gets it
  * again, found by the id the ledger's replay names), its public proof, the live tables after a restart, and the profile history's page.
  */
-import type { BetHistoryItem, BetProofResponse, Currency, Minor } from '../../../../contract'
+import {
+  STATEFUL_HISTORY_GAMES,
+  type BetHistoryItem,
+  type BetProofResponse,
+  type Currency,
+  type Minor,
+  type StatefulHistoryGame,
+} from '../../../../contract'
 import { INSTANT_PROTOCOL_VERSION, type LiveRow } from '../../../../games/kit/instant/protocol'
 import type { InstantSettledAck } from '../../../../games/kit/instant/protocol'
 import type { BetId } from '../../../../games/kit/protocol'
@@ -10,6 +17,7 @@ import type { InstantGameId } from '../../../../games/registry'
 import type { Queryable } from '../../../db/db'
 import type { BetHistoryProvider } from '../history'
 import type { UserId } from '../player'
+import { paidMultiplier } from '../stateful/history'
 
 interface BetRow {
   id: string
@@ -87,9 +95,11 @@ interface LiveRecord {
   multiplier: number
   payout: number
   created_at: number
+  /** True for a stateful round: `multiplier` is then its own (paidMultiplier reads the paid one). */
+  round: boolean
 }
 
-/** A stored bet as a live-table row; `highRoller` is decided by the caller's threshold. */
+/** A stored bet or round as a live-table row; `highRoller` is decided by the caller's threshold. */
 export function liveRowOf(r: LiveRecord, highRoller: boolean): LiveRow {
   return {
     betId: r.id as BetId,
@@ -97,25 +107,39 @@ export function liveRowOf(r: LiveRecord, highRoller: boolean): LiveRow {
     player: r.player,
     amount: r.amount as Minor,
     currency: r.currency,
-    multiplier: r.multiplier as LiveRow['multiplier'],
+    multiplier: (r.round ? paidMultiplier(r, r.payout) : r.multiplier) as LiveRow['multiplier'],
     payout: r.payout as Minor,
     time: r.created_at,
     highRoller,
   }
 }
 
-/** The newest `limit` bets of every player (or of one), newest first, for the live tables. */
+/**
+ * The newest `limit` settled bets of every player (or of one), newest first, for the live tables:
+ * the instant bets and the stateful rounds paid (at their end's time; never an open round).
+ */
 export function recentBets(
   db: Queryable,
   limit: number,
   userId: UserId | null = null,
 ): Promise<LiveRecord[]> {
   return db.query<LiveRecord>(
-    `SELECT id, game, user_id, player, amount, currency, multiplier, payout, created_at
-     FROM instant_bets WHERE $1::bigint IS NULL OR user_id = $1
-     ORDER BY created_at DESC, id COLLATE "C" DESC LIMIT $2`,
+    `SELECT * FROM (
+       SELECT id, game, user_id, player, amount, currency, multiplier, payout, created_at,
+         false AS round
+       FROM instant_bets WHERE $1::bigint IS NULL OR user_id = $1
+       UNION ALL
+       SELECT id, game, user_id, player, amount, currency, multiplier, payout,
+         COALESCE(ended_at, updated_at) AS created_at, true AS round
+       FROM stateful_rounds WHERE status IN ('won', 'lost') AND ($1::bigint IS NULL OR user_id = $1)
+     ) bets ORDER BY created_at DESC, id COLLATE "C" DESC LIMIT $2`,
     [userId, limit],
   )
+}
+
+/** True for a stateful game's id (its auto-bets are instant bets under it). */
+function isStatefulHistoryGame(game: string): game is StatefulHistoryGame {
+  return (STATEFUL_HISTORY_GAMES as readonly string[]).includes(game)
 }
 
 /**
@@ -125,26 +149,29 @@ export function recentBets(
  */
 export const instantHistory: BetHistoryProvider<BetHistoryItem> = {
   async page(db, userId, after, limit) {
-    const rows = await db.query<LiveRecord>(
+    const rows = await db.query<Omit<LiveRecord, 'round'>>(
       `SELECT id, game, user_id, player, amount, currency, multiplier, payout, created_at
        FROM instant_bets WHERE user_id = $1
          AND ($2::bigint IS NULL OR (created_at, id COLLATE "C") < ($2::bigint, $3::text COLLATE "C"))
        ORDER BY created_at DESC, id COLLATE "C" DESC LIMIT $4`,
       [userId, after?.ms ?? null, after?.id ?? '', limit],
     )
-    return rows.map((r) => ({
-      ms: r.created_at,
-      id: r.id,
-      item: {
-        game: r.game as InstantGameId,
+    return rows.map((r) => {
+      const bet = {
         id: r.id,
         amount: r.amount as Minor,
         currency: r.currency,
         multiplier: r.payout > 0 ? Math.floor(r.multiplier / 100) : null,
         payout: r.payout as Minor,
-        status: r.payout > 0 ? 'won' : 'lost',
+        status: r.payout > 0 ? ('won' as const) : ('lost' as const),
         created_at: new Date(r.created_at).toISOString(),
-      },
-    }))
+      }
+      // A stateful game's auto-bet is an instant bet under the game's id: its history item is
+      // the stateful one (the same fields), so the contract's union takes it.
+      const item: BetHistoryItem = isStatefulHistoryGame(r.game)
+        ? { ...bet, game: r.game }
+        : { ...bet, game: r.game as InstantGameId }
+      return { ms: r.created_at, id: r.id, item }
+    })
   },
 }

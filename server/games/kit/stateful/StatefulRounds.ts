@@ -28,6 +28,7 @@ import { AnswerStore } from '../answers'
 import { holdReference } from '../BetBook'
 import { newBetId } from '../bets'
 import { NONCE_ATTEMPTS } from '../instant/InstantBets'
+import type { LiveTables } from '../instant/live'
 import type { SeedPairs } from '../instant/seeds'
 import type { GameLog } from '../log'
 import type { Player, UserId } from '../player'
@@ -77,6 +78,8 @@ export interface StatefulRoundsOptions {
   seeds: SeedPairs
   scheduler: Scheduler
   log: GameLog
+  /** The live tables a round goes to once paid (the instant kit's); none in tests without them. */
+  live?: LiveTables
 }
 
 /** Thrown inside a transaction to roll it back: the row moved on, or a round is already open. */

@@ -4,16 +4,39 @@
  * (the step that ended it, a racing cash-out, recovery at start) pay it once. Also the settlement
  * of rounds left open too long, and of a player's rounds on a break or a self-exclusion.
  */
-import type { Minor } from '../../../../games/engine/money'
+import type { Currency, Minor } from '../../../../games/engine/money'
 import type { Db } from '../../../db/db'
 import type { Ledger } from '../../../ledger/ledger'
 import { BetBook } from '../BetBook'
+import { isHighRoller, type LiveTables } from '../instant/live'
+import { liveRowOf } from '../instant/store'
 import type { KitBet } from '../bets'
 import type { GameLog } from '../log'
 import type { UserId } from '../player'
 import type { Scheduler } from '../scheduler'
 import { cappedPayout, statefulRefusal, type AnyAck, type AnyGame } from './game'
-import { RoundStore, roundById, roundsIn, type PaidStatus, type RoundRow } from './store'
+import {
+  RoundStore,
+  roundById,
+  roundsIn,
+  type PaidStatus,
+  type RoundRow,
+  type RoundStatus,
+} from './store'
+
+/** A paid round as the live tables read it (its end's time as `created_at`). */
+interface LiveRound {
+  id: string
+  game: string
+  user_id: number
+  player: string
+  amount: number
+  currency: Currency
+  multiplier: number
+  payout: number
+  created_at: number
+  status: RoundStatus
+}
 
 /** What {@link RoundEnds} needs. */
 export interface RoundEndsOptions {
@@ -23,6 +46,8 @@ export interface RoundEndsOptions {
   log: GameLog
   /** Counts a promise as in-flight work (the kit's `idle()` waits for it). */
   track(work: Promise<unknown>): void
+  /** Where a paid round goes as a settled bet (the instant games' live tables), if anywhere. */
+  live?: LiveTables
 }
 
 /** The payments of decided rounds, per game. */
@@ -83,10 +108,17 @@ export class RoundEnds {
   private async pay(game: AnyGame, roundId: string, holdId: number, payout: Minor): Promise<void> {
     const status: PaidStatus = payout > 0 ? 'won' : 'lost'
     const balance = await this.book(game).settleHold(roundId, holdId, { payout, status })
-    await this.options.db.query('UPDATE stateful_rounds SET balance = $2 WHERE id = $1', [
-      roundId,
-      balance,
-    ])
+    const [paid] = await this.options.db.query<LiveRound>(
+      `UPDATE stateful_rounds SET balance = $2 WHERE id = $1
+       RETURNING id, game, user_id, player, amount, currency, multiplier, payout,
+         COALESCE(ended_at, updated_at) AS created_at, status`,
+      [roundId, balance],
+    )
+    // Durable before announced: the round is paid and marked before it is a live row.
+    if (paid && (paid.status === 'won' || paid.status === 'lost')) {
+      const row = liveRowOf({ ...paid, round: true }, isHighRoller(paid.amount, paid.currency))
+      this.options.live?.publish({ userId: paid.user_id as UserId }, row)
+    }
   }
 
   private book(game: AnyGame): BetBook<KitBet<PaidStatus>, PaidStatus, AnyAck> {

@@ -207,3 +207,12 @@ export async function hasOpenRound(db: Queryable, game: string, userId: number):
   )
   return rows.length > 0
 }
+
+/** When the oldest open round of `game` was opened (epoch ms), or null when none is open. */
+export async function oldestOpen(db: Queryable, game: string): Promise<number | null> {
+  const [row] = await db.query<{ at: number | null }>(
+    `SELECT min(created_at) AS at FROM stateful_rounds WHERE status = 'open' AND game = $1`,
+    [game],
+  )
+  return row?.at ?? null
+}

@@ -1,0 +1,216 @@
+import { useState, type ReactNode } from 'react'
+import type { z } from 'zod/mini'
+import type { Scene } from '../../../engine/canvas'
+import { formatMoney, type BetGame, type Minor, type MoneyLocale } from '../../../engine/money'
+import { InstantLiveTables } from '../../instant/ui/InstantLiveTables'
+import { newCommandKey } from '../../stream/commandKey'
+import { initialAmountText } from '../../ui/AmountField'
+import { GameFrame } from '../../ui/GameFrame'
+import { useKitText } from '../../ui/kitText'
+import { ResultStrip } from '../../ui/ResultStrip'
+import { nextProfit, stakeCapOf } from '../money'
+import type { StatefulRound } from '../protocol'
+import type { LoadStatefulProof } from '../proof'
+import { multiplierText, roundIsOpen, StatefulBetPanel } from './StatefulBetPanel'
+import type { GameShortcut } from './statefulHotkeys'
+import { statefulErrorKey } from './statefulErrors'
+import { statefulPhase, useStatefulLayout, type StatefulLayoutPage } from './statefulPage'
+
+/** What the game's controls may do: play a step of the open round, when one may go now. */
+export interface StepControls<A> {
+  /** A round is open and no command is out: a step may go. */
+  canStep: boolean
+  /** Plays `action` as the round's next step (nothing while `canStep` is false). */
+  step: (action: A) => void
+}
+
+/** A round's proof as the game draws it (its rows on the kit's `StatefulRoundProof`). */
+export type StatefulProofSlot<P, A, O, R> = (props: {
+  roundId: string
+  load: LoadStatefulProof<P, A, O, R>
+  /** The page's language (the proof names its own currency). */
+  locale: MoneyLocale
+  onClose: () => void
+}) => ReactNode
+
+/** Props of `StatefulLayout`: the page's props, the game's derived parts, and its slots. */
+export interface StatefulLayoutProps<P, A, O, W, R, V> {
+  page: StatefulLayoutPage<P, A, O, W, R>
+  /** The game's browser side (`statefulClient`): its id, limits and wire schemas. */
+  client: {
+    game: { id: string; limits: BetGame }
+    logic: {
+      params: z.ZodMiniType<P>
+      action: z.ZodMiniType<A>
+      outcome: z.ZodMiniType<O>
+      reveal: z.ZodMiniType<R>
+      /** The multiplier after the next winning step, from the public view (`nextMultiplier`). */
+      nextMultiplier?: (view: W) => number | null
+    }
+  }
+  /**
+   * The game's scene: made lazily, the view it draws and its accessible name (with the player's
+   * money format); `overlay` holds the game's accessible controls over the canvas (miner's tile
+   * buttons, hilo's guesses, coinflip's sides).
+   */
+  scene: {
+    create: () => Promise<Scene<V>>
+    view: V
+    label: (money: (value: number) => string) => string
+    overlay?: (controls: StepControls<A>) => ReactNode
+  }
+  /** The opening the fields make, or null while they do not make one. */
+  params: P | null
+  /** The panel's note for a guest. */
+  guestNote: string
+  /** The game's fields in the panel; `locked` while a round is open or opening. */
+  fields: (locked: boolean) => ReactNode
+  /**
+   * The game's random pick: an action for the open round chosen in the browser (never from the
+   * seed pair: `randomPick`), or null when there is nothing to pick.
+   */
+  random?: (round: StatefulRound<P, A, O, W, R>) => A | null
+  /** The game's own shortcuts and what each does with the round's controls. */
+  shortcuts?: {
+    keys: readonly GameShortcut[]
+    run: (id: string, controls: StepControls<A>) => void
+  }
+  /**
+   * The sentence announced (and shown under the game) for the round shown: its last step's
+   * result while it is open, or how it ended; null for nothing to say (no step yet).
+   */
+  announce: (round: StatefulRound<P, A, O, W, R>, money: (value: number) => string) => string | null
+  /** Any round's proof, opened from the strip or the page's `?bet=`. */
+  proof: StatefulProofSlot<P, A, O, R>
+}
+
+const noop = () => {}
+
+/**
+ * Every stateful game's page: the proof of `?bet=`, the strip of recent rounds, the canvas with
+ * the game's controls over it and the bet panel beside it (Bet, then Cash out), the announced
+ * result of each step and of the end, and the live tables. The game fills the slots; the kit does
+ * the rest the same way for all of them (proof loader, seeds, amount, errors, keys).
+ */
+export function StatefulLayout<P, A, O, W, R, V>(props: StatefulLayoutProps<P, A, O, W, R, V>) {
+  const { page, client, params } = props
+  const { actor, snapshot, player, locale } = page
+  const { context } = snapshot
+  const game = client.game.id
+  const t = useKitText(game)
+  const limits = client.game.limits
+  const currency = player?.currency ?? null
+  const [amountText, setAmountText] = useState(() =>
+    currency ? initialAmountText(limits, currency, locale) : '',
+  )
+  const { loadProof, seeds } = useStatefulLayout(page, { game, ...client.logic })
+  const phase = statefulPhase(snapshot.value)
+  const round = context.round
+  const open = round !== null && round.status === 'open' && roundIsOpen(phase)
+  const money = (value: number) => formatMoney(value as Minor, currency ?? 'RUB', locale)
+  const controls: StepControls<A> = {
+    canStep: open && phase === 'open',
+    step: (action) => {
+      if (open && phase === 'open') actor.send({ type: 'STEP', key: newCommandKey(), action })
+    },
+  }
+  const announced = round ? props.announce(round, money) : null
+  // The next step's profit, when the game can tell it from the public view (capped as paid).
+  const next = open ? (client.logic.nextMultiplier?.(round.view) ?? null) : null
+  const nextStepProfit =
+    open && next !== null ? (nextProfit(stakeCapOf(round), next) as Minor) : null
+  const strip = (
+    <ResultStrip<StatefulRound<P, A, O, W, R>>
+      game={game}
+      items={context.recent}
+      idOf={(r) => r.roundId}
+      textOf={(r) => multiplierText(r.multiplier, locale)}
+      toneOf={(r) => (r.payout === 0 ? 'low' : r.payout > r.amount ? 'high' : 'mid')}
+      labelOf={(r) =>
+        t('kit:stateful.stripItem', {
+          multiplier: multiplierText(r.multiplier, locale),
+        })
+      }
+      renderProof={(r, close) =>
+        props.proof({ roundId: r.roundId, load: loadProof, locale, onClose: close })
+      }
+    />
+  )
+  return (
+    <>
+      {page.proofBet
+        ? props.proof({
+            roundId: page.proofBet,
+            load: loadProof,
+            locale,
+            onClose: page.onProofClosed ?? noop,
+          })
+        : null}
+      {strip}
+      <GameFrame
+        game={game}
+        createScene={props.scene.create}
+        view={props.scene.view}
+        label={props.scene.label(money)}
+        roundId={round?.roundId ?? null}
+        connection={page.connection}
+        overlay={props.scene.overlay?.(controls)}
+        panel={
+          <StatefulBetPanel
+            // A stateful game's id is its own limits group (define.ts), so its test ids agree.
+            game={limits}
+            currency={currency}
+            guestNote={props.guestNote}
+            locale={locale}
+            amountText={amountText}
+            onAmountText={setAmountText}
+            phase={phase}
+            round={open ? round : null}
+            canBet={params !== null}
+            nextProfit={nextStepProfit}
+            onBet={(amount) => {
+              if (params !== null)
+                actor.send({ type: 'OPEN', key: newCommandKey(), amount, params })
+            }}
+            onCashOut={() => actor.send({ type: 'CASHOUT', key: newCommandKey() })}
+            random={
+              props.random
+                ? {
+                    enabled: open,
+                    onPick: () => {
+                      const action = open && round ? props.random?.(round) : null
+                      if (action != null) controls.step(action)
+                    },
+                  }
+                : null
+            }
+            error={context.lastError ? t(statefulErrorKey(context.lastError)) : null}
+            seeds={seeds}
+            {...(props.shortcuts
+              ? {
+                  shortcuts: props.shortcuts.keys,
+                  onShortcut: (id: string) => props.shortcuts?.run(id, controls),
+                }
+              : {})}
+          >
+            {props.fields(phase === 'opening' || open)}
+          </StatefulBetPanel>
+        }
+      />
+      <p
+        className={`${game}-result`}
+        data-testid={`${game}.result`}
+        data-round-id={round?.roundId ?? ''}
+        data-status={round?.status ?? ''}
+        data-step={round?.step ?? ''}
+        data-payout={round?.payout ?? ''}
+        aria-live="polite"
+      >
+        {announced}
+      </p>
+      {page.live ? (
+        <InstantLiveTables game={game} live={page.live} getToken={page.getToken} locale={locale} />
+      ) : null}
+    </>
+  )
+}
