@@ -4,6 +4,9 @@
  */
 export { hiloGame } from './game'
 export { hiloClient } from './client'
+
+/** The live hilo game for the shell's /games/hilo page, and hilo as a kit game module. */
+export { HiloGame, hiloModule, type HiloGameProps } from './ui/HiloGame'
 export {
   hiloActionSchema,
   hiloLogic,

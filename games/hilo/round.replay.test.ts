@@ -5,6 +5,7 @@ import { MAX_BET_PAYOUT } from '../engine/money'
 import { parseRecording } from '../engine/replay'
 import { recordedStartBalance } from '../kit/testing/replayRound'
 import { hiloClient } from './client'
+import type { HiloView } from './protocol'
 import { replayHilo } from './round.replay'
 import { playMove, startRound, type HiloMove } from './rules'
 
@@ -38,7 +39,7 @@ describe('hilo recording (live)', () => {
     expect(acks).toHaveLength(5)
     for (const ack of acks) {
       if (ack.type !== 'ok') throw new Error('a refused command')
-      expect(ack.round.view.cards).toHaveLength(ack.round.step + 1)
+      expect((ack.round.view as HiloView).cards).toHaveLength(ack.round.step + 1)
     }
   })
 
@@ -47,17 +48,18 @@ describe('hilo recording (live)', () => {
     const last = acks.at(-1)
     if (last?.type !== 'ok') throw new Error('the last step was refused')
     const { round } = last
+    const view = round.view as HiloView
     expect(round).toMatchObject({ status: 'lost', endReason: 'lost', payout: 0, multiplier: 0 })
-    const moves = round.view.moves as HiloMove[]
+    const moves = view.moves as HiloMove[]
     expect(moves).toEqual(['skip', 'higherOrSame', 'higherOrSame', 'lowerOrSame'])
     const stake = { amount: round.amount, cap: MAX_BET_PAYOUT[round.currency] }
-    let played = startRound(CARDS[round.view.cards[0]!]!)
+    let played = startRound(CARDS[view.cards[0]!]!)
     for (const [i, move] of moves.entries()) {
-      const step = playMove(played, move, CARDS[round.view.cards[i + 1]!]!, stake)
+      const step = playMove(played, move, CARDS[view.cards[i + 1]!]!, stake)
       played = step.round
       const ack = acks[i]
       if (ack?.type !== 'ok') throw new Error(`step ${i + 1} refused`)
-      expect(ack.round.steps[i]!.outcome).toEqual({ card: round.view.cards[i + 1], won: step.won })
+      expect(ack.round.steps[i]!.outcome).toEqual({ card: view.cards[i + 1], won: step.won })
       // A cash-out is offered only after a correct guess: the skip leaves it at 0.
       expect(ack.round.multiplier).toBe(
         step.end === 'wrong' || played.correct === 0 ? 0 : played.multiplier,
