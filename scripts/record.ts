@@ -31,6 +31,7 @@ import { crashModule } from '../server/games/crash'
 import { CASES_SCENARIOS, recordCasesScenario, type CasesScenarioName } from './recordCases'
 import { DICE_SCENARIOS, recordDiceScenario, type DiceScenarioName } from './recordDice'
 import { INSTANT_SCENARIOS, recordInstantScenario, type InstantScenarioName } from './recordInstant'
+import { HILO_SCENARIOS, recordHiloScenario, type HiloScenarioName } from './recordHilo'
 import { KENO_SCENARIOS, recordKenoScenario, type KenoScenarioName } from './recordKeno'
 import {
   connectLive,
@@ -126,7 +127,12 @@ export function autoCashoutBelow(crashPoint: number): Multiplier | null {
 
 /** Any scenario's name: crash's, an instant game's, an auto-bet run's or a cases opening's. */
 export type RecordName =
-  ScenarioName | InstantScenarioName | DiceScenarioName | KenoScenarioName | CasesScenarioName
+  | ScenarioName
+  | InstantScenarioName
+  | DiceScenarioName
+  | KenoScenarioName
+  | CasesScenarioName
+  | HiloScenarioName
 
 /** How to record one scenario and where its file goes by default. */
 interface Recordable {
@@ -152,6 +158,7 @@ const RECORDABLE: Record<RecordName, Recordable> = {
   ...recordables(DICE_SCENARIOS, recordDiceScenario),
   ...recordables(KENO_SCENARIOS, recordKenoScenario),
   ...recordables(CASES_SCENARIOS, recordCasesScenario),
+  ...recordables(HILO_SCENARIOS, recordHiloScenario),
 }
 
 /** Every scenario's name, crash's first: what "all" records. */
