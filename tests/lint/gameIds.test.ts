@@ -38,7 +38,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'scripts/kenoTables.ts': "keno's tables, written into docs/games.md between its markers",
   'scripts/record.ts': 'the recorded scenarios by name',
   'scripts/recordCases.ts': "cases' recorded scenario (tests/recordings/cases-*.json)",
-  'scripts/recordHilo.ts': "hilo's recorded scenario (tests/recordings/hilo-lost.json)",
   // Cases has a second page, a case by slug, beside the catalogue the registry's route shows:
   // the instant family gives a game one route.
   'src/routes/table.ts': "a case's own route, /games/cases/:slug (a game has one generic route)",
