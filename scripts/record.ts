@@ -36,6 +36,7 @@ import {
 } from './recordCoinflip'
 import { DICE_SCENARIOS, recordDiceScenario, type DiceScenarioName } from './recordDice'
 import { INSTANT_SCENARIOS, recordInstantScenario, type InstantScenarioName } from './recordInstant'
+import { HILO_SCENARIOS, recordHiloScenario, type HiloScenarioName } from './recordHilo'
 import { KENO_SCENARIOS, recordKenoScenario, type KenoScenarioName } from './recordKeno'
 import { MINER_SCENARIOS, recordMinerScenario, type MinerScenarioName } from './recordMiner'
 import {
@@ -139,6 +140,7 @@ export type RecordName =
   | CasesScenarioName
   | CoinflipScenarioName
   | MinerScenarioName
+  | HiloScenarioName
 
 /** How to record one scenario and where its file goes by default. */
 interface Recordable {
@@ -166,6 +168,7 @@ const RECORDABLE: Record<RecordName, Recordable> = {
   ...recordables(CASES_SCENARIOS, recordCasesScenario),
   ...recordables(COINFLIP_SCENARIOS, recordCoinflipScenario),
   ...recordables(MINER_SCENARIOS, recordMinerScenario),
+  ...recordables(HILO_SCENARIOS, recordHiloScenario),
 }
 
 /** Every scenario's name, crash's first: what "all" records. */
