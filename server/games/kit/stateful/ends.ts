@@ -79,14 +79,13 @@ export class RoundEnds {
     return settled
   }
 
-  /** Pays a hold (the ledger's key makes a second call a replay) and keeps the balance after. */
+  /**
+   * Pays a hold (the ledger's key makes a second call a replay); the row is marked paid with the
+   * balance after, in one statement (RoundStore.updateBet).
+   */
   private async pay(game: AnyGame, roundId: string, holdId: number, payout: Minor): Promise<void> {
     const status: PaidStatus = payout > 0 ? 'won' : 'lost'
-    const balance = await this.book(game).settleHold(roundId, holdId, { payout, status })
-    await this.options.db.query('UPDATE stateful_rounds SET balance = $2 WHERE id = $1', [
-      roundId,
-      balance,
-    ])
+    await this.book(game).settleHold(roundId, holdId, { payout, status })
   }
 
   private book(game: AnyGame): BetBook<KitBet<PaidStatus>, PaidStatus, AnyAck> {
@@ -96,7 +95,7 @@ export class RoundEnds {
       book = new BetBook({
         game: game.id,
         db,
-        store: new RoundStore(db),
+        store: new RoundStore(db, game.id),
         ledger,
         scheduler,
         log,
