@@ -102,10 +102,10 @@ describe.each(testDrivers().map((d) => d.name))('a stateful server SIGKILLed on 
     expect(opened).toMatchObject({ type: 'ok', balance: DEPOSIT - STAKE })
     const roundId = opened.type === 'ok' ? opened.round.roundId : ''
     expect(
-      await send(c, 'step', { key: 'kill-1', roundId, step: 0, action: { call: sides[0] } }),
+      await send(c, 'step', { key: 'kill-step-1', roundId, step: 0, action: { call: sides[0] } }),
     ).toMatchObject({ type: 'ok', round: { step: 1, status: 'open' } })
     // A step on its way when the process dies: applied or not, its answer is lost.
-    const lost = { key: 'kill-2', roundId, step: 1, action: { call: sides[1] } }
+    const lost = { key: 'kill-step-2', roundId, step: 1, action: { call: sides[1] } }
     void c.send('step', { type: 'step', v, ...lost }).catch(() => {})
     first.child.kill('SIGKILL')
     expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' })
@@ -123,7 +123,7 @@ describe.each(testDrivers().map((d) => d.name))('a stateful server SIGKILLed on 
       type: 'ok',
       round: { step: 2, status: 'open', view: { calls: [{}, {}] } },
     })
-    const cashed = await send(again, 'cashout', { key: 'kill-cash', roundId, step: 2 })
+    const cashed = await send(again, 'cashout', { key: 'kill-cashout', roundId, step: 2 })
     expect(cashed).toMatchObject({
       type: 'ok',
       balance: DEPOSIT - STAKE + 3_960,
