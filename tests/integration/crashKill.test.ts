@@ -7,15 +7,11 @@ import { PROTOCOL_VERSION } from '../../games/crash/protocol'
 import { maxWin, payout, type Multiplier } from '../../games/crash/rules'
 import { MIN_CRASH_POINT, chainFrom, crashPoint } from '../../games/engine/fairness'
 import type { Minor } from '../../games/engine/money'
-import { startPgTestServer, type PgTestServer } from '../../scripts/pg-test-server'
-import type { Db } from '../../server/db/db'
 import { migrate } from '../../server/db/migrate'
-import { openPg } from '../../server/db/pg'
-import { openPglite } from '../../server/db/pglite'
-import { createTestPgDatabase, dropTestPgDatabase } from '../../server/db/testDatabases'
 import { openChain } from '../../server/games/crash/chainStore'
 import { testDrivers } from './support/drivers'
 import { checkInvariants } from './support/ledgerInvariants'
+import { processDatabase, type ProcessDatabase } from './support/processDatabase'
 import {
   callApi,
   fundedPlayer,
@@ -70,38 +66,12 @@ function quickChain(): { seedHash: string; hashes: string[] } {
   }
 }
 
-/** A database a server process runs on; `open` is the test's own connection to it. */
-interface Database {
-  env: Record<string, string>
-  open(): Promise<Db>
-  stop(): Promise<void>
-}
-
-async function database(driver: 'pglite' | 'postgresql', folder: string): Promise<Database> {
-  if (driver === 'pglite') {
-    // PGlite is one process's: the test opens it only while no server does.
-    const dataDir = join(folder, 'pglite')
-    return { env: { DATA_DIR: dataDir }, open: () => openPglite(dataDir), stop: async () => {} }
-  }
-  // A copy of the run's migrated template (tests/setup/databases.ts), else a server of its own.
-  const url = await createTestPgDatabase()
-  if (url) {
-    return {
-      env: { DATABASE_URL: url },
-      open: () => openPg(url),
-      stop: () => dropTestPgDatabase(url),
-    }
-  }
-  const server: PgTestServer = await startPgTestServer()
-  return { env: { DATABASE_URL: server.url }, open: () => openPg(server.url), stop: server.stop }
-}
-
 const hookPath = (path: string) => `/test-hooks/crash/${path}`
 const win = (at: number) => payout(STAKE as Minor, at as Multiplier, maxWin('RUB'))
 
 describe.each(testDrivers().map((d) => d.name))('a crash server SIGKILLed on %s', (driver) => {
   let folder: string
-  let db: Database
+  let db: ProcessDatabase
   const chain = quickChain()
   /** Every process and socket started, so that a failed run leaves none behind. */
   const processes: ServerProcess[] = []
@@ -109,7 +79,7 @@ describe.each(testDrivers().map((d) => d.name))('a crash server SIGKILLed on %s'
 
   beforeAll(async () => {
     folder = await mkdtemp(join(tmpdir(), `tessera-kill-${driver}-`))
-    db = await database(driver, folder)
+    db = await processDatabase(driver, folder)
     const conn = await db.open()
     await migrate(conn)
     await openChain(conn, { seedHash: chain.seedHash, salt: SALT, length: CHAIN_LENGTH })

@@ -21,6 +21,11 @@ export function holdReference(game: string, betId: string): string {
   return `${game}:bet:${betId}`
 }
 
+/** The ledger keys that close a bet's hold: its settlement and its refund. */
+export function closingKeys(game: string, betId: string): { settle: string; refund: string } {
+  return { settle: `${game}:settle:${betId}`, refund: `${game}:refund:${betId}` }
+}
+
 /** Refusals the money path itself gives; the game shapes them as its protocol says. */
 export type MoneyRefusal = 'balance_not_enough' | 'internal'
 
@@ -187,7 +192,7 @@ export class BetBook<B extends KitBet<D>, D extends string, R, Outcome extends o
     const settled = await ledger.settle({
       holdId,
       payout: how.payout,
-      key: `${game}:settle:${betId}`,
+      key: closingKeys(game, betId).settle,
     })
     if (!how.record) how.durable?.()
     await store.updateBet(betId, { status: how.status, win: how.payout })
@@ -201,7 +206,7 @@ export class BetBook<B extends KitBet<D>, D extends string, R, Outcome extends o
     status: 'cancelled' | 'refunded',
   ): Promise<Minor> {
     const { store, ledger, game } = this.options
-    const refunded = await ledger.refund({ holdId, key: `${game}:refund:${betId}` })
+    const refunded = await ledger.refund({ holdId, key: closingKeys(game, betId).refund })
     await store.updateBet(betId, { status })
     return refunded.balances.real as Minor
   }

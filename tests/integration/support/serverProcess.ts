@@ -31,18 +31,20 @@ export interface ServerProcess {
 }
 
 /**
- * Starts `server/main.ts` in `cwd` with `env` over a clean environment (no database of the
- * caller's), on a port the system picks; resolves once it logs that it listens (it listens only
- * after migrations, recovery and the live games' start), rejects if it exits first.
+ * Starts `server/main.ts` (or `entry`, a path from the repository's root) in `cwd` with `env` over
+ * a clean environment (no database of the caller's), on a port the system picks; resolves once
+ * it logs that it listens (it listens only after migrations, recovery and the live games' start),
+ * rejects if it exits first.
  */
 export async function startServerProcess(
   env: Record<string, string>,
   cwd: string,
+  entry = 'server/main.ts',
 ): Promise<ServerProcess> {
   const inherited = { ...process.env }
   delete inherited.DATABASE_URL
   delete inherited.DATA_DIR
-  const child = spawn(process.execPath, ['--import', tsx, `${root}server/main.ts`], {
+  const child = spawn(process.execPath, ['--import', tsx, `${root}${entry}`], {
     cwd,
     // The bot check stays on at a low difficulty: fundedPlayer solves it (tests/e2e/support/botCheck.ts).
     env: {

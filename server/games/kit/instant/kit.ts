@@ -4,6 +4,7 @@
  * modules, the live module and the HTTP routes of the same app find the same kit.
  */
 import type { Services } from '../../../services'
+import type { Player } from '../player'
 import { consoleLog, type GameLog } from '../log'
 import { realScheduler, type Scheduler } from '../scheduler'
 import { InstantBets } from './InstantBets'
@@ -52,4 +53,22 @@ export function instantKit(services: Services, options: InstantKitOptions = {}):
   const kit = { seeds, bets, live, scheduler }
   kits.set(services, kit)
   return kit
+}
+
+/**
+ * What every snapshot of a game on the instant kit's seed pairs tells a player (instant and
+ * stateful games alike): their real balance and currency, and their active pair's public side.
+ */
+export async function playerSeeds(services: Services, kit: InstantKit, user: Player) {
+  const [balances, pair] = await Promise.all([
+    services.ledger.balances(user.userId, user.currency),
+    kit.seeds.active(user.userId),
+  ])
+  return {
+    balance: balances.real,
+    currency: user.currency,
+    serverSeedHash: pair.serverSeedHash,
+    clientSeed: pair.clientSeed,
+    nonce: pair.nonce,
+  }
 }

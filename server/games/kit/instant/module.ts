@@ -22,7 +22,7 @@ import type { GameModule, GameRuntime } from '../module'
 import { command, namespaceEmitter } from '../namespace'
 import type { Player } from '../player'
 import { instantRefusal } from './InstantBets'
-import { instantKit, type InstantKit } from './kit'
+import { instantKit, playerSeeds, type InstantKit } from './kit'
 import { instantRoutes } from './routes'
 import { instantHistory } from './store'
 
@@ -100,29 +100,12 @@ export function instantGameModule(
             }),
           },
           refusal: instantRefusal,
-          snapshot: async (user) => {
-            const me = user
-              ? await Promise.all([
-                  services.ledger.balances(user.userId, user.currency),
-                  kit.seeds.active(user.userId),
-                ])
-              : null
-            return {
-              type: 'snapshot',
-              v: INSTANT_PROTOCOL_VERSION,
-              serverTime: kit.scheduler.now(),
-              me:
-                user && me
-                  ? {
-                      balance: me[0].real,
-                      currency: user.currency,
-                      serverSeedHash: me[1].serverSeedHash,
-                      clientSeed: me[1].clientSeed,
-                      nonce: me[1].nonce,
-                    }
-                  : null,
-            }
-          },
+          snapshot: async (user) => ({
+            type: 'snapshot',
+            v: INSTANT_PROTOCOL_VERSION,
+            serverTime: kit.scheduler.now(),
+            me: user ? await playerSeeds(services, kit, user) : null,
+          }),
           serverTime: () => kit.scheduler.now(),
           resync: {
             command: 'sync',

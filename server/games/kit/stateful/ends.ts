@@ -93,15 +93,18 @@ export class RoundEnds {
     return settled
   }
 
-  /** Pays a hold (the ledger's key makes a second call a replay) and keeps the balance after. */
+  /**
+   * Pays a hold (the ledger's key makes a second call a replay); the row is marked paid with the
+   * balance after, in one statement (RoundStore.updateBet).
+   */
   private async pay(game: AnyGame, roundId: string, holdId: number, payout: Minor): Promise<void> {
     const status: PaidStatus = payout > 0 ? 'won' : 'lost'
-    const balance = await this.book(game).settleHold(roundId, holdId, { payout, status })
+    await this.book(game).settleHold(roundId, holdId, { payout, status })
     const [paid] = await this.options.db.query<LiveRound>(
-      `UPDATE stateful_rounds SET balance = $2 WHERE id = $1
-       RETURNING id, game, user_id, player, amount, currency, multiplier, payout,
-         COALESCE(ended_at, updated_at) AS created_at, status`,
-      [roundId, balance],
+      `SELECT id, game, user_id, player, amount, currency, multiplier, payout,
+         COALESCE(ended_at, updated_at) AS created_at, status
+       FROM stateful_rounds WHERE id = $1`,
+      [roundId],
     )
     // Durable before announced: the round is paid and marked before it is a live row.
     if (paid && (paid.status === 'won' || paid.status === 'lost')) {
@@ -117,7 +120,7 @@ export class RoundEnds {
       book = new BetBook({
         game: game.id,
         db,
-        store: new RoundStore(db),
+        store: new RoundStore(db, game.id),
         ledger,
         scheduler,
         log,

@@ -23,6 +23,7 @@ import type { Player } from '../player'
 import { autoBet } from './auto'
 import { startExpiry } from './expiry'
 import { statefulHistory } from './history'
+import { playerSeeds } from '../instant/kit'
 import { statefulKit, type StatefulKit } from './kit'
 import { statefulRoutes } from './routes'
 import { statefulRefusal, type StatefulGame } from './StatefulRounds'
@@ -120,32 +121,18 @@ export function statefulGameModule(
           bet: autoBet(game, logic.auto, instant),
         },
         refusal: (code) => statefulRefusal(code),
-        snapshot: async (user) => {
-          const me = user
-            ? await Promise.all([
-                services.ledger.balances(user.userId, user.currency),
-                instant.seeds.active(user.userId),
-                rounds.current(played, user.userId),
-              ])
-            : null
-          return {
-            type: 'snapshot',
-            v: STATEFUL_PROTOCOL_VERSION,
-            serverTime: kit.scheduler.now(),
-            me:
-              user && me
-                ? {
-                    balance: me[0].real,
-                    currency: user.currency,
-                    serverSeedHash: me[1].serverSeedHash,
-                    clientSeed: me[1].clientSeed,
-                    nonce: me[1].nonce,
-                    // The rules' public view only: no secret before the round ends (store.ts).
-                    round: me[2],
-                  }
-                : null,
-          }
-        },
+        snapshot: async (user) => ({
+          type: 'snapshot',
+          v: STATEFUL_PROTOCOL_VERSION,
+          serverTime: kit.scheduler.now(),
+          me: user
+            ? {
+                ...(await playerSeeds(services, instant, user)),
+                // The rules' public view only: no secret before the round ends (store.ts).
+                round: await rounds.current(played, user.userId),
+              }
+            : null,
+        }),
         serverTime: () => kit.scheduler.now(),
         resync: {
           command: 'sync',

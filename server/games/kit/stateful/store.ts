@@ -9,6 +9,7 @@ import type { EndReason, StatefulRound } from '../../../../games/kit/stateful/pr
 import type { StatefulRules } from '../../../../games/kit/stateful/rules'
 import type { RoundId } from '../../../../games/kit/protocol'
 import type { Queryable } from '../../../db/db'
+import { closingKeys } from '../BetBook'
 import type { BetStore, BetUpdate, KitBet } from '../bets'
 
 /** A round's stored status (see migration 027). */
@@ -161,10 +162,15 @@ export type PaidStatus = 'won' | 'lost'
  * The money path's store over `stateful_rounds`. A round's end is decided by the step that
  * advances its row (status `ending` with its payout, in the step's own transaction), so BetBook's
  * `settleHold` is called without a record and only marks the row paid; `reconcile` marks a row
- * whose hold the ledger already closed.
+ * whose hold the ledger already closed. Marking it paid writes the balance after the payment in
+ * the same statement, read from the ledger's record of the closing: a reader never sees a paid
+ * round with the balance of its opening (two racing cash-outs both answer the paid balance).
  */
 export class RoundStore implements BetStore<KitBet<PaidStatus>, PaidStatus, { payout: Minor }> {
-  constructor(private readonly db: Queryable) {}
+  constructor(
+    private readonly db: Queryable,
+    private readonly game: string,
+  ) {}
 
   /** Never called: a round is written by its opening's one transaction (StatefulRounds.open). */
   insertBet(): Promise<boolean> {
@@ -184,10 +190,13 @@ export class RoundStore implements BetStore<KitBet<PaidStatus>, PaidStatus, { pa
     if (status !== undefined && status !== 'won' && status !== 'lost' && status !== 'refunded') {
       throw new Error(`[stateful] round ${id} cannot become ${status}`)
     }
+    const keys = closingKeys(this.game, id)
     await this.db.query(
-      `UPDATE stateful_rounds SET status = COALESCE($2, status), payout = COALESCE($3, payout)
+      `UPDATE stateful_rounds SET status = COALESCE($2, status), payout = COALESCE($3, payout),
+         balance = COALESCE((SELECT (result->'balances'->>'real')::bigint FROM ledger_transactions
+           WHERE idempotency_key IN ($4, $5)), balance)
        WHERE id = $1 AND status <> 'open'`,
-      [id, status ?? null, fields.win ?? null],
+      [id, status ?? null, fields.win ?? null, keys.settle, keys.refund],
     )
   }
 

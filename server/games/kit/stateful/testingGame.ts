@@ -22,7 +22,7 @@ const streakMultiplier = (n: number) =>
   Math.floor(0.99 * 2 ** n * MULTIPLIER_SCALE) as InstantMultiplier
 
 /** Auto play: the calls chosen beforehand, flipped until the first wrong one. */
-const autoStreak = instantLogic({
+export const streakAuto = instantLogic({
   params: z.object({ calls: z.array(side) }),
   outcome: z.object({ sides: z.array(side) }),
   rules: {
@@ -55,7 +55,7 @@ export const streakLogic = statefulLogic({
   ...streakWire.schemas,
   rules: streakRules,
   example: { flips: 3 },
-  auto: autoStreak,
+  auto: streakAuto,
 })
 
 /** The coin-streak game's definition, as a game's `game.ts` would write it. */
