@@ -5,17 +5,29 @@
  * instant game's rules only as a loader, so the shell's first load can read it.
  */
 import { casesGame } from './cases/game'
+import { coinflipGame } from './coinflip/game'
 import { crashGame } from './crash/game'
 import { diceGame } from './dice/game'
+import { hiloGame } from './hilo/game'
 import type { GameDefinition } from './kit/define'
 
 export { gameNameKey, type GameFamily } from './kit/define'
 import type { InstantGameDefinition } from './kit/instant/define'
 import { kenoGame } from './keno/game'
+import { minerGame } from './miner/game'
 import { rouletteGame } from './roulette/game'
 
 /** Every game, in lobby order. */
-export const GAMES = [crashGame, diceGame, rouletteGame, kenoGame, casesGame] as const
+export const GAMES = [
+  crashGame,
+  diceGame,
+  rouletteGame,
+  kenoGame,
+  minerGame,
+  hiloGame,
+  coinflipGame,
+  casesGame,
+] as const
 
 /** A registered game. */
 export type RegisteredGame = (typeof GAMES)[number]

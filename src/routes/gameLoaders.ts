@@ -27,4 +27,8 @@ export const INSTANT_GAME_LOADERS: Record<
 export const STATEFUL_GAME_LOADERS: Record<
   StatefulGameId,
   () => Promise<ComponentType<StatefulGameShellProps>>
-> = {}
+> = {
+  miner: () => import('../../games/miner').then((m) => m.MinerGame),
+  hilo: () => import('../../games/hilo').then((m) => m.HiloGame),
+  coinflip: () => import('../../games/coinflip').then((m) => m.CoinflipGame),
+}

@@ -38,6 +38,13 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'scripts/kenoTables.ts': "keno's tables, written into docs/games.md between its markers",
   'scripts/record.ts': 'the recorded scenarios by name',
   'scripts/recordCases.ts': "cases' recorded scenario (tests/recordings/cases-*.json)",
+  'scripts/fairStateful.ts': '`npm run fair -- mines|miner|hilo|coinflip`, each its own replay',
+  'scripts/recordMiner.ts': "miner's recorded scenario (tests/recordings/miner-cashout.json)",
+  'scripts/recordHilo.ts': "hilo's recorded scenario (tests/recordings/hilo-lost.json)",
+  'scripts/recordCoinflip.ts':
+    "coinflip's recorded scenario (tests/recordings/coinflip-streak.json)",
+  'server/games/kit/stateful/testingGame.ts':
+    "the stateful kit's test game bets in coinflip's limits, on its service",
   // Cases has a second page, a case by slug, beside the catalogue the registry's route shows:
   // the instant family gives a game one route.
   'src/routes/table.ts': "a case's own route, /games/cases/:slug (a game has one generic route)",

@@ -22,7 +22,7 @@ import {
 import { toHiloSceneView, type HiloSceneView } from '../scene/hiloView'
 import { guessOptions, HILO_SHORTCUTS, moveOfKey } from './guesses'
 import { HiloGuesses } from './HiloGuesses'
-import { announceRound, cardName } from './hiloText'
+import { announceRound, cardName, MOVE_KEYS } from './hiloText'
 import './hilo.css'
 
 /** Hilo's own page props, besides every game's: the `?bet=` proof. */
@@ -100,8 +100,8 @@ function HiloLayout(
           rules={hiloLogic.rules}
           stepText={({ action, outcome }) =>
             outcome
-              ? `${t(`hilo:guess.${action.move}`)}: ${cardName(t, outcome.card)}`
-              : t(`hilo:guess.${action.move}`)
+              ? `${t(MOVE_KEYS[action.move])}: ${cardName(t, outcome.card)}`
+              : t(MOVE_KEYS[action.move])
           }
           rows={(proof) =>
             proof.reveal ? (

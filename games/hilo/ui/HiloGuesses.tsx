@@ -4,6 +4,7 @@ import type { HiloView } from '../protocol'
 import type { HiloMove } from '../rules'
 import { multiplierText } from '../scene/hiloView'
 import { guessOptions, skipsLeft } from './guesses'
+import { MOVE_KEYS } from './hiloText'
 
 /** Props of `HiloGuesses`. */
 export interface HiloGuessesProps {
@@ -32,8 +33,8 @@ export function HiloGuesses({ view, canStep, onMove, locale }: HiloGuessesProps)
       {(['up', 'down'] as const).map((side) => {
         const option = options.find((o) => o.side === side)
         const guess = option
-          ? t(`hilo:guess.${option.move}`)
-          : t(`hilo:guess.${side === 'up' ? 'higherOrSame' : 'lowerOrSame'}`)
+          ? t(MOVE_KEYS[option.move])
+          : t(MOVE_KEYS[side === 'up' ? 'higherOrSame' : 'lowerOrSame'])
         const multiplier = option ? multiplierText(option.multiplier, locale) : ''
         const chance = option ? formatChance(option.chance, locale) : ''
         return (

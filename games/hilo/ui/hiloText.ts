@@ -7,6 +7,7 @@ import { CARDS } from '../../engine/fairness/draws'
 import type { MoneyLocale } from '../../engine/money'
 import type { StatefulRound } from '../../kit/stateful/protocol'
 import type { HiloAction, HiloOutcome, HiloParams, HiloView } from '../protocol'
+import type { HiloMove } from '../rules'
 import { multiplierText, stepsOf } from '../scene/hiloView'
 
 /** A translation function, as i18next's `t` is called here. */
@@ -15,12 +16,42 @@ export type Translate = (key: string, options?: Record<string, unknown>) => stri
 /** A hilo round as the machine and the acks show it. */
 export type HiloRound = StatefulRound<HiloParams, HiloAction, HiloOutcome, HiloView, HiloView>
 
-const SUIT_KEYS = { '♥': 'hearts', '♦': 'diamonds', '♠': 'spades', '♣': 'clubs' } as const
+// Literal keys, so the texts' usage check (src/i18n/keys.test.ts) sees each one written.
+const SUIT_KEYS: Readonly<Record<string, string>> = {
+  '♥': 'hilo:suits.hearts',
+  '♦': 'hilo:suits.diamonds',
+  '♠': 'hilo:suits.spades',
+  '♣': 'hilo:suits.clubs',
+}
+const RANK_KEYS: Readonly<Record<string, string>> = {
+  '2': 'hilo:ranks.2',
+  '3': 'hilo:ranks.3',
+  '4': 'hilo:ranks.4',
+  '5': 'hilo:ranks.5',
+  '6': 'hilo:ranks.6',
+  '7': 'hilo:ranks.7',
+  '8': 'hilo:ranks.8',
+  '9': 'hilo:ranks.9',
+  '10': 'hilo:ranks.10',
+  J: 'hilo:ranks.J',
+  Q: 'hilo:ranks.Q',
+  K: 'hilo:ranks.K',
+  A: 'hilo:ranks.A',
+}
+/** The name of each move, as its buttons, announcements and proof rows show it. */
+export const MOVE_KEYS: Readonly<Record<HiloMove, string>> = {
+  higherOrSame: 'hilo:guess.higherOrSame',
+  lowerOrSame: 'hilo:guess.lowerOrSame',
+  higher: 'hilo:guess.higher',
+  lower: 'hilo:guess.lower',
+  same: 'hilo:guess.same',
+  skip: 'hilo:guess.skip',
+}
 
 /** A card's name: `king of hearts`. */
 export function cardName(t: Translate, card: number): string {
   const { rank, suit } = CARDS[card]!
-  return t('hilo:card', { rank: t(`hilo:ranks.${rank}`), suit: t(`hilo:suits.${SUIT_KEYS[suit]}`) })
+  return t('hilo:card', { rank: t(RANK_KEYS[String(rank)]!), suit: t(SUIT_KEYS[suit]!) })
 }
 
 /**
@@ -44,7 +75,7 @@ export function announceRound(
   if (!last) return t('hilo:announce.start', { card: cardName(t, view.cards[0]!) })
   const card = cardName(t, last.card)
   if (last.won === null) return t('hilo:announce.skip', { card })
-  const guess = t(`hilo:guess.${last.move}`)
+  const guess = t(MOVE_KEYS[last.move])
   if (!last.won) return t('hilo:announce.wrong', { card, guess })
   const correct = t('hilo:announce.correct', {
     card,

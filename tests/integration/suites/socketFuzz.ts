@@ -2,7 +2,8 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { PROTOCOL_VERSION } from '../../../games/crash/protocol'
 import { INSTANT_PROTOCOL_VERSION } from '../../../games/kit/instant/protocol'
-import { INSTANT_GAMES } from '../../../games/registry'
+import { STATEFUL_PROTOCOL_VERSION } from '../../../games/kit/stateful/protocol'
+import { INSTANT_GAMES, STATEFUL_GAMES } from '../../../games/registry'
 import { GAME_MODULES } from '../../../server/games'
 import { diceBet, type SocketsApp, type TestSocket } from '../support/sockets'
 
@@ -65,6 +66,37 @@ const EXAMPLES: Record<string, () => unknown> = {
 }
 for (const id of [...INSTANT_GAMES.map((game) => game.id), 'live']) {
   EXAMPLES[`${id}:sync`] = () => ({ type: 'sync', v: INSTANT_PROTOCOL_VERSION })
+}
+/** A stateful game's opening params and a step's action, by game. */
+const STATEFUL_EXAMPLES: Record<string, { params: unknown; action: unknown; auto?: unknown }> = {
+  miner: { params: { mines: 3 }, action: { tiles: [4] }, auto: { mines: 3, tiles: [4, 9] } },
+  hilo: { params: {}, action: { move: 'skip' } },
+  coinflip: { params: {}, action: { call: 'heads' }, auto: { calls: ['heads', 'tails'] } },
+}
+for (const { id } of STATEFUL_GAMES) {
+  const game = STATEFUL_EXAMPLES[id]
+  if (!game) throw new Error(`no example payloads for the stateful game ${id}`)
+  const v = STATEFUL_PROTOCOL_VERSION
+  const money = { amount: 100, currency: 'RUB' }
+  EXAMPLES[`${id}:open`] = () => ({ type: 'open', v, key: key(), ...money, params: game.params })
+  EXAMPLES[`${id}:step`] = () => ({
+    type: 'step',
+    v,
+    key: key(),
+    roundId: 'r-1',
+    step: 0,
+    action: game.action,
+  })
+  EXAMPLES[`${id}:cashout`] = () => ({ type: 'cashout', v, key: key(), roundId: 'r-1', step: 0 })
+  EXAMPLES[`${id}:sync`] = () => ({ type: 'sync', v })
+  // A game without auto play refuses `bet`; its payload is any instant bet's.
+  EXAMPLES[`${id}:bet`] = () => ({
+    type: 'bet',
+    v: INSTANT_PROTOCOL_VERSION,
+    key: key(),
+    ...money,
+    params: game.auto ?? {},
+  })
 }
 
 /** Any UTF-16 code unit: control characters, NUL and lone surrogates among them. */
