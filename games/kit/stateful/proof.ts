@@ -75,34 +75,32 @@ export function statefulProofSchema<P, A, O, R>(
   })
   return z.pipe(
     answer,
-    z.transform(
-      (p): StatefulProof<P, A, O, R> => ({
-        id: p.id,
-        game: p.game,
-        status: p.status,
-        amount: p.amount as Minor,
-        currency: p.currency,
-        params: p.params as P,
-        steps: p.steps.map((s) => ({
-          step: s.step,
-          action: s.action as A | { kind: 'cashout' },
-          outcome: s.outcome as O | null,
-          multiplier: s.multiplier,
-          time: Date.parse(s.created_at),
-        })),
-        multiplier: p.multiplier,
-        // The service sends 0 while the round is open: nothing is paid yet.
-        payout: p.status === 'open' ? null : (p.payout as Minor),
-        endReason: p.end_reason,
-        reveal: p.reveal as R | null,
-        serverSeedHash: p.server_seed_hash,
-        clientSeed: p.client_seed,
-        nonce: p.nonce,
-        serverSeed: p.server_seed,
-        openedAt: Date.parse(p.created_at),
-        endedAt: p.ended_at === null ? null : Date.parse(p.ended_at),
-      }),
-    ),
+    z.transform((p): StatefulProof<P, A, O, R> => ({
+      id: p.id,
+      game: p.game,
+      status: p.status,
+      amount: p.amount as Minor,
+      currency: p.currency,
+      params: p.params as P,
+      steps: p.steps.map((s) => ({
+        step: s.step,
+        action: s.action as A | { kind: 'cashout' },
+        outcome: s.outcome as O | null,
+        multiplier: s.multiplier,
+        time: Date.parse(s.created_at),
+      })),
+      multiplier: p.multiplier,
+      // The service sends 0 while the round is open: nothing is paid yet.
+      payout: p.status === 'open' ? null : (p.payout as Minor),
+      endReason: p.end_reason,
+      reveal: p.reveal as R | null,
+      serverSeedHash: p.server_seed_hash,
+      clientSeed: p.client_seed,
+      nonce: p.nonce,
+      serverSeed: p.server_seed,
+      openedAt: Date.parse(p.created_at),
+      endedAt: p.ended_at === null ? null : Date.parse(p.ended_at),
+    })),
   ) as unknown as z.ZodMiniType<StatefulProof<P, A, O, R>>
 }
 
