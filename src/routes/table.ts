@@ -1,4 +1,4 @@
-import { GAMES, gameById, type GameFamily, type RegisteredGame } from '../../games/registry'
+import { GAMES, type GameFamily, type RegisteredGame } from '../../games/registry'
 import { PREFIXED_LOCALES } from '../i18n/locales'
 
 /**
@@ -119,14 +119,6 @@ const livePages: Record<Extract<RegisteredGame, { family: 'live' }>['id'], strin
   crash: 'src/pages/CrashPage.tsx',
 }
 
-/**
- * SPEC's games that are not built yet: their routes show the placeholder page until their game
- * joins the registry (then `gameRoute` makes the route).
- */
-const placeholderGames = ['coinflip', 'hilo']
-  .filter((id) => !gameById(id))
-  .map((id) => content(id, `/games/${id}`, game))
-
 /** Every path of the product. The i18n key test counts the title and description keys as used. */
 export const ROUTES: readonly RouteEntry[] = [
   built('home', '/', { fullWidth: true }),
@@ -162,7 +154,6 @@ export const ROUTES: readonly RouteEntry[] = [
     ...game,
     lazy: { modules: ['src/pages/CasePage.tsx'], namespaces: ['cases', 'kit'] },
   }),
-  ...placeholderGames,
   content('slots', '/games/slots'),
   content('slotDemo', '/games/slots/:slots/demo', game),
   content('slotPlay', '/games/slots/:slots/play', game),

@@ -18,7 +18,7 @@ describe('statefulClient', () => {
   it('derives the wire, the machine and its actors, and maps stream messages to events', async () => {
     const client = statefulClient(game, towerLogic)
     expect(client.wire.game).toBe('coinflip')
-    expect(client.roundMachine.id).toBe('coinflip.round')
+    expect(client.roundMachine.id).toBe('coinflipRound')
     const server = towerServer('client-seed-s', 'client-seed-c')
     const actors = client.commandActors({
       request: async (name, payload) => server.answer(name, payload),

@@ -59,7 +59,7 @@ describe('lobby', () => {
   })
 
   it('sends a player from a placeholder page back to the lobby', async () => {
-    await renderApp('/kz/games/hilo')
+    await renderApp('/kz/games/slots')
     expect(screen.getByTestId('page.lobby-link').getAttribute('href')).toBe('/kz')
   })
 })
