@@ -24,7 +24,7 @@ const payoutAfter = (safe: number) => Math.floor((100 * minerMultiplier(MINES, s
 /** Opens a round of 1.00 with three mines by mouse, and waits for the server's answer. */
 async function openRound(page: Page): Promise<void> {
   await page.getByTestId('miner.amount-input').fill('1.00')
-  await page.getByTestId('miner.mines').fill(String(MINES))
+  await page.getByTestId('miner.mines').selectOption(String(MINES))
   await page.getByTestId('miner.bet-button').click()
   await expect(page.getByTestId('miner.result')).toHaveAttribute('data-status', 'open')
 }
@@ -41,13 +41,13 @@ test('a miner round by mouse: two gems, a cash-out, the whole board shown, its p
   for (const [i, tile] of [first!, second!].entries()) {
     await page.getByTestId(`miner.tile-${tile}`).click()
     await expect(result).toHaveAttribute('data-step', String(i + 1))
-    await expect(page.getByTestId(`miner.tile-${tile}`)).toHaveAttribute('data-state', 'gem')
+    await expect(page.getByTestId(`miner.tile-${tile}`)).toHaveAttribute('data-face', 'gem')
   }
   await page.getByTestId('miner.cashout-button').click()
   await expect(result).toHaveAttribute('data-status', 'won')
   await expect(result).toHaveAttribute('data-payout', String(payoutAfter(2)))
   // The round is over: every mine is shown.
-  await expect(page.locator('[data-testid^="miner.tile-"][data-state="mine"]')).toHaveCount(MINES)
+  await expect(page.locator('[data-testid^="miner.tile-"][data-face^="mine"]')).toHaveCount(MINES)
   expect(await new CrashPage(page).serverBalance()).toBe(FUNDED_BALANCE - 100 + payoutAfter(2))
   const roundId = (await result.getAttribute('data-round-id')) ?? ''
 
@@ -81,24 +81,27 @@ test('a miner round by keyboard only: the grid by arrows and Enter, the cash-out
   const safe = gems(seeds, 0)
   const { page } = await playerWithSeeds(context, baseURL ?? '', 'miner', seeds)
   const result = page.getByTestId('miner.result')
-  // The amount's shortcut (A: the minimum), the mine count typed, Bet by Enter.
+  // The amount's shortcut (A: the minimum), the mine count, then Bet by Enter.
   await page.keyboard.press('a')
   await expect(page.getByTestId('miner.amount-input')).toHaveValue('1.00')
+  // The mine count's list by type-ahead, as a closed select takes keys.
   await tabTo(page, 'miner.mines')
-  await page.keyboard.press('Control+a')
   await page.keyboard.type(String(MINES))
+  await expect(page.getByTestId('miner.mines')).toHaveValue(String(MINES))
   await tabTo(page, 'miner.bet-button')
   await page.keyboard.press('Enter')
   await expect(result).toHaveAttribute('data-status', 'open')
-  // Into the grid with Tab: one tab stop, on tile 0; then the first two gems by the arrows
-  // (row-major, five a row) and Enter on each.
-  await tabTo(page, 'miner.tile-0')
-  let at = 0
+  // Into the grid with Tab: one tab stop, on the middle tile (12); then the first two gems by
+  // the arrows (row-major, five a row) and Enter on each.
+  await tabTo(page, 'miner.tile-12')
+  let at = 12
   for (const [i, tile] of safe.slice(0, 2).entries()) {
     while (at !== tile) {
-      const down = Math.floor(tile / 5) > Math.floor(at / 5)
-      await page.keyboard.press(down ? 'ArrowDown' : at < tile ? 'ArrowRight' : 'ArrowLeft')
-      at = down ? at + 5 : at < tile ? at + 1 : at - 1
+      const rows = Math.floor(tile / 5) - Math.floor(at / 5)
+      const key =
+        rows > 0 ? 'ArrowDown' : rows < 0 ? 'ArrowUp' : at < tile ? 'ArrowRight' : 'ArrowLeft'
+      await page.keyboard.press(key)
+      at += { ArrowDown: 5, ArrowUp: -5, ArrowRight: 1, ArrowLeft: -1 }[key]
     }
     await expect(page.getByTestId(`miner.tile-${tile}`)).toBeFocused()
     await page.keyboard.press('Enter')
@@ -128,7 +131,7 @@ test('a round left open by a reload resumes; the history shows it in progress an
   await page.reload()
   await expect(result).toHaveAttribute('data-round-id', roundId)
   await expect(result).toHaveAttribute('data-status', 'open')
-  await expect(page.getByTestId(`miner.tile-${gem}`)).toHaveAttribute('data-state', 'gem')
+  await expect(page.getByTestId(`miner.tile-${gem}`)).toHaveAttribute('data-face', 'gem')
   await expect(page.getByTestId('miner.cashout-button')).toBeEnabled()
 
   await page.goto('/profile/history')
