@@ -4,6 +4,10 @@
  * floats and a draw a bet), with 50 players on PGlite and on PostgreSQL, against a bare ledger write (a deposit: one group-committed movement, no socket, no
  * bet row, no nonce) from 50 workers on the same database in the same run.
  *
+ * Then a step of each stateful game (bench/statefulSteps.ts) at 200 steps/s, against a bare
+ * ledger write (a deposit) paced the same way: the round trip of a step over that of the one
+ * movement every step's transaction is at least as costly as.
+ *
  * Two loads per game and database: saturation (each player bets again the instant its ack arrives: bets
  * per second and the round trip then), and a paced 200 bets/s spread over the players (the round
  * trip a player feels at an ordinary load). The server and the 50 clients share this process and
@@ -19,10 +23,12 @@ import { openDb } from '../server/db/open'
 import { diceGame } from '../games/dice/game'
 import { kenoGame } from '../games/keno/game'
 import { instantGameModule, liveModule } from '../server/games/kit/instant/module'
+import { statefulGameModule } from '../server/games/kit/stateful/module'
 import { attachRealtime } from '../server/realtime/attach'
 import { createServices, type Services } from '../server/services'
 import { findPgBin, startPgTestServer } from '../scripts/pg-test-server'
 import { percentile, type Benchmark, type Figure } from './harness'
+import { STATEFUL_BENCH_GAMES, pacedSteps, type PlayerRounds } from './statefulSteps'
 
 const PLAYERS = 50
 const SECONDS = 5
@@ -139,6 +145,28 @@ async function bareWrites(services: Services, users: number[]) {
   return Math.round(done / ((performance.now() - started) / 1000))
 }
 
+/** Deposits at PACED_PER_SECOND/s round robin over the players: each write's time (ms). */
+async function pacedBareWrites(services: Services, users: number[], tag: string) {
+  const times: number[] = []
+  const gapMs = 1000 / PACED_PER_SECOND
+  const started = performance.now()
+  const pending: Promise<void>[] = []
+  for (let i = 0; i < PACED_PER_SECOND * SECONDS; i++) {
+    const wait = started + i * gapMs - performance.now()
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait))
+    const t0 = performance.now()
+    const userId = users[i % users.length]!
+    const key = `bench-bare-${tag}-${i}`
+    pending.push(
+      services.ledger
+        .deposit({ userId, currency: 'RUB', amount: 1, key })
+        .then(() => void times.push(performance.now() - t0)),
+    )
+  }
+  await Promise.all(pending)
+  return { p50: round(percentile(times, 50)), p99: round(percentile(times, 99)) }
+}
+
 async function measure(db: Db, label: string): Promise<{ figures: Figure[]; meta: unknown }> {
   await migrate(db)
   const config = loadConfig({ LOG_LEVEL: 'silent' })
@@ -146,7 +174,11 @@ async function measure(db: Db, label: string): Promise<{ figures: Figure[]; meta
   const http = createServer()
   const realtime = await attachRealtime(http, services, {
     log: quiet,
-    games: [...GAMES.map((game) => instantGameModule(game)), liveModule()],
+    games: [
+      ...GAMES.map((game) => instantGameModule(game)),
+      ...STATEFUL_BENCH_GAMES.map(({ game }) => statefulGameModule(game)),
+      liveModule(),
+    ],
     // The benchmark is the flood the budgets exist for: lift them, the per-socket one and the
     // per-player one (50 commands/s a player would cap 50 players at 2,500 bets/s and answer
     // the rest rate_limited), and let every player hold a socket on each game's namespace from
@@ -154,7 +186,7 @@ async function measure(db: Db, label: string): Promise<{ figures: Figure[]; meta
     rateLimit: { burst: 1e9, perSecond: 1e9 },
     limits: {
       ...config.sockets,
-      perAddress: PLAYERS * GAMES.length,
+      perAddress: PLAYERS * (GAMES.length + STATEFUL_BENCH_GAMES.length),
       commandsPerSecond: 1e9,
     },
   })
@@ -170,7 +202,9 @@ async function measure(db: Db, label: string): Promise<{ figures: Figure[]; meta
     })),
   )
   const sockets = new Map<Game['id'], Socket[]>(games.map((g) => [g.id, []]))
-  const all = () => [...sockets.values()].flat()
+  /** Each stateful game's sockets, one a player. */
+  const stepping = STATEFUL_BENCH_GAMES.map((entry) => ({ entry, sockets: [] as Socket[] }))
+  const all = () => [...sockets.values(), ...stepping.map((s) => s.sockets)].flat()
   try {
     for (let p = 0; p < PLAYERS; p++) {
       const rows = await db.query<{ id: number }>(
@@ -182,16 +216,18 @@ async function measure(db: Db, label: string): Promise<{ figures: Figure[]; meta
       users.push(userId)
       await services.ledger.deposit({ userId, currency: 'RUB', amount: 1e12, key: `dep-${userId}` })
       const { token } = await services.sessions.create(userId)
-      for (const game of games) {
-        const socket = connectClient(`${origin}${game.namespace}`, {
+      const join = async (namespace: string) => {
+        const socket = connectClient(`${origin}${namespace}`, {
           auth: { token },
           transports: ['websocket'],
           forceNew: true,
           reconnection: false,
         })
         await new Promise<void>((resolve) => socket.once('snapshot', () => resolve()))
-        sockets.get(game.id)!.push(socket)
+        return socket
       }
+      for (const game of games) sockets.get(game.id)!.push(await join(game.namespace))
+      for (const s of stepping) s.sockets.push(await join(s.entry.game.namespace))
     }
     // Warm-up: every player's seed pair made and cached, the JIT warm.
     for (const game of games) {
@@ -238,9 +274,48 @@ async function measure(db: Db, label: string): Promise<{ figures: Figure[]; meta
       )
       meta[game.id] = { saturated, steady }
     }
+    const barePaced = await pacedBareWrites(services, users, label)
+    meta.barePaced = barePaced
+    for (const { entry, sockets: own } of stepping) {
+      const id = entry.game.id
+      // Warm-up: each player's first round opened and stepped once.
+      const rounds: PlayerRounds = own.map(() => null)
+      await pacedSteps(own, entry, `${label}-${id}-warm`, PACED_PER_SECOND, 1, rounds)
+      const steps = await pacedSteps(
+        own,
+        entry,
+        `${label}-${id}`,
+        PACED_PER_SECOND,
+        SECONDS,
+        rounds,
+      )
+      const name = `${label} ${id}`
+      figures.push(
+        {
+          name: `${name}: step round trip p50 at ${PACED_PER_SECOND} steps/s`,
+          value: steps.p50,
+          unit: 'ms',
+          baseline: barePaced.p50,
+        },
+        {
+          name: `${name}: step round trip p99 at ${PACED_PER_SECOND} steps/s`,
+          value: steps.p99,
+          unit: 'ms',
+          budget: 30,
+          baseline: barePaced.p99,
+        },
+        { name: `${name}: steps refused`, value: steps.refused, unit: 'steps', budget: 0 },
+      )
+      meta[id] = steps
+    }
     const { batches, movements } = services.ledger.batchStats()
     figures.push(
       { name: `${label}: bare ledger write (baseline)`, value: bare, unit: '/s' },
+      {
+        name: `${label}: bare ledger write p99 at ${PACED_PER_SECOND}/s (baseline)`,
+        value: barePaced.p99,
+        unit: 'ms',
+      },
       {
         name: `${label}: movements per batch`,
         value: batches === 0 ? 0 : round(movements / batches),
@@ -258,7 +333,7 @@ async function measure(db: Db, label: string): Promise<{ figures: Figure[]; meta
 
 export const instantBench: Benchmark = {
   name: 'instant',
-  description: `Instant bets of dice and keno (ten picks) end to end (socket, checks, draw, one group-committed ledger movement, ack) from ${PLAYERS} players in this process, per game ${SECONDS} s saturated and ${SECONDS} s at ${PACED_PER_SECOND} bets/s, on PGlite and PostgreSQL, against a bare ledger write (deposit) from ${PLAYERS} workers in the same run.`,
+  description: `Instant bets of dice and keno (ten picks) and a step of each stateful game (miner, hilo, coinflip; ${PACED_PER_SECOND} steps/s) end to end (socket, checks, draw, one group-committed ledger movement, ack) from ${PLAYERS} players in this process, per game ${SECONDS} s saturated and ${SECONDS} s at ${PACED_PER_SECOND} bets/s, on PGlite and PostgreSQL, against a bare ledger write (deposit) from ${PLAYERS} workers in the same run.`,
   async run() {
     const figures: Figure[] = []
     const meta: Record<string, unknown> = { players: PLAYERS, seconds: SECONDS }

@@ -73,9 +73,14 @@ async function open(socket: Socket, entry: SteppedGame, key: string): Promise<Ac
   return ack.round
 }
 
+/** Each player's round of a game as its last ack showed it (null: none open yet). */
+export type PlayerRounds = (AckedRound | null)[]
+
 /**
- * PACED_PER_SECOND steps/s of `entry` for `seconds`, round robin over the players (`sockets`);
+ * `perSecond` steps/s of `entry` for `seconds`, round robin over the players (`sockets`);
  * each player's steps follow each other (a step waits for the player's previous answer).
+ * `rounds` carries each player's open round from one run to the next (a warm-up's to the
+ * measured run), since a player has one open round of a game at a time.
  */
 export async function pacedSteps(
   sockets: Socket[],
@@ -83,11 +88,11 @@ export async function pacedSteps(
   tag: string,
   perSecond: number,
   seconds: number,
+  rounds: PlayerRounds,
 ): Promise<StepLoad> {
   const rtts: number[] = []
   let refused = 0
   let opened = 0
-  const rounds: (AckedRound | null)[] = sockets.map(() => null)
   const queues: Promise<void>[] = sockets.map(() => Promise.resolve())
   const play = async (player: number, i: number) => {
     const socket = sockets[player]!
@@ -104,7 +109,8 @@ export async function pacedSteps(
     })) as { type: string; round?: AckedRound }
     if (ack.type === 'ok') rtts.push(performance.now() - started)
     else refused++
-    rounds[player] = ack.round ?? null
+    // A refusal without a round (a failure) leaves the round where the player last saw it.
+    rounds[player] = ack.round ?? now
   }
   const total = perSecond * seconds
   const gapMs = 1000 / perSecond
