@@ -5,11 +5,12 @@
  * each: requestAnimationFrame intervals, the main-thread time of every canvas tick (scene update
  * plus Pixi's render call, timed by the canvas test hook), the share of frames over 20 ms and the
  * long tasks. Then the keno board the same way (bench/render/kenoBoard.ts: the real page on the
- * reference server, a bet every 800 ms) against an empty stage of its own size. The page is a test build (the hook exists only there); the production bundle is
- * what `bundle` measures.
+ * reference server, a bet every 800 ms) against an empty stage of its own size, and the stateful
+ * scenes, miner, hilo and coinflip, each played through its page's buttons every 800 ms
+ * (bench/render/statefulScenes.ts) against an empty stage of its own size. The page is a test
+ * build (the hook exists only there); the production bundle is what `bundle` measures.
  */
-import type { Page } from '@playwright/test'
-import { percentile, type Benchmark, type Figure } from './harness'
+import type { Benchmark, Figure } from './harness'
 import { launchChromium } from './browser'
 import {
   VIEWPORT,
@@ -22,6 +23,20 @@ import {
   type PageSamples,
 } from './render/page'
 import { sampleKenoBoard } from './render/kenoBoard'
+import { sampleStatefulScenes } from './render/statefulScenes'
+import {
+  CPU_P95_RATIO_BUDGET,
+  INTERVAL_P95_BUDGET_MS,
+  SECONDS,
+  SLOW_FRAME_MS,
+  WARM_UP_MS,
+  onEmptyStage,
+  round2,
+  sample,
+  sceneFigures,
+  summary,
+  type Summary,
+} from './render/sampling'
 import {
   FIVE_STRIP_SPIN_MS,
   oneFiveStripSpin,
@@ -32,54 +47,11 @@ import {
 import { startSyntheticCrash } from './render/syntheticCrash'
 import { testBuild } from './render/testBuild'
 
-const SECONDS = 20
-const WARM_UP_MS = 2000
 const BETS_PER_SECOND = 300
-/** Budgets from the benchmarks issue. */
-const CPU_P95_RATIO_BUDGET = 1.25
-const INTERVAL_P95_BUDGET_MS = 17.5
-/** A frame that took longer than this missed at least one 60 Hz vsync. */
-const SLOW_FRAME_MS = 20
-
-interface Run {
-  cpuMs: number[]
-  intervalMs: number[]
-  longTasks: number[]
-}
-
-const round2 = (n: number) => Math.round(n * 100) / 100
-
-/** Samples one running canvas for `SECONDS` after a warm-up. */
-async function sample(page: Page, id: number): Promise<Run> {
-  await page.waitForTimeout(WARM_UP_MS)
-  await takeFrames(page, id)
-  await startPageSampler(page)
-  await page.waitForTimeout(SECONDS * 1000)
-  const own: PageSamples = await stopPageSampler(page)
-  const ticks = await takeFrames(page, id)
-  return { cpuMs: ticks.cpuMs, intervalMs: own.intervals, longTasks: own.longTasks }
-}
-
-function summary(run: Run) {
-  const slow = run.intervalMs.filter((ms) => ms > SLOW_FRAME_MS).length
-  return {
-    cpuP50: round2(percentile(run.cpuMs, 50)),
-    cpuP95: round2(percentile(run.cpuMs, 95)),
-    cpuP99: round2(percentile(run.cpuMs, 99)),
-    intervalP50: round2(percentile(run.intervalMs, 50)),
-    intervalP95: round2(percentile(run.intervalMs, 95)),
-    intervalP99: round2(percentile(run.intervalMs, 99)),
-    slowShare: run.intervalMs.length ? round2((100 * slow) / run.intervalMs.length) : 0,
-    longTasks: run.longTasks.length,
-    longTaskMs: Math.round(run.longTasks.reduce((a, b) => a + b, 0)),
-    frames: run.intervalMs.length,
-    ticks: run.cpuMs.length,
-  }
-}
 
 export const renderBench: Benchmark = {
   name: 'render',
-  description: `Crash page in Chromium (SwiftShader WebGL) on a synthetic stream (rounds + ${BETS_PER_SECOND} live bets/s) for ${SECONDS} s, then an empty Pixi stage of the same size for ${SECONDS} s; then the keno board (reference server, a bet every 800 ms) and an empty stage of its size, ${SECONDS} s each: canvas tick CPU (scene update + Pixi render), rAF intervals, frames over ${SLOW_FRAME_MS} ms, long tasks. Then the case strip: a guest's five-case demo spins back to back for ${SECONDS} s against an empty stage of its size, and the long tasks of one five-strip opening.`,
+  description: `Crash page in Chromium (SwiftShader WebGL) on a synthetic stream (rounds + ${BETS_PER_SECOND} live bets/s) for ${SECONDS} s, then an empty Pixi stage of the same size for ${SECONDS} s; then the keno board (reference server, a bet every 800 ms) and the miner, hilo and coinflip scenes (played through their pages' buttons, a click every 800 ms), each against an empty stage of its size, ${SECONDS} s each: canvas tick CPU (scene update + Pixi render), rAF intervals, frames over ${SLOW_FRAME_MS} ms, long tasks. Then the case strip: a guest's five-case demo spins back to back for ${SECONDS} s against an empty stage of its size, and the long tasks of one five-strip opening.`,
   async run() {
     const dist = testBuild()
     const service = await startSyntheticCrash({
@@ -101,15 +73,16 @@ export const renderBench: Benchmark = {
       if (!size) throw new Error('[bench/render] the crash canvas has no size')
 
       await leaveToLobby(page)
-      const emptyId = (await page.evaluate(
-        `window.__tesseraCanvas.mountEmptyStage(${JSON.stringify({ width: size.width, height: size.height })})`,
-      )) as number
-      const emptyRun = await sample(page, emptyId)
-      await page.evaluate(`window.__tesseraCanvas.release(${emptyId})`)
+      const emptyRun = await onEmptyStage(page, size, sample)
 
       const keno = await sampleKenoBoard(browser, dist, sample)
       const k = summary(keno.board)
       const ke = summary(keno.empty)
+      const stateful = (await sampleStatefulScenes(browser, dist, sample)).map((run) => ({
+        ...run,
+        scene: summary(run.scene),
+        empty: summary(run.empty),
+      }))
 
       const c = summary(crashRun)
       const e = summary(emptyRun)
@@ -172,36 +145,14 @@ export const renderBench: Benchmark = {
           unit: 'ms',
           budget: INTERVAL_P95_BUDGET_MS,
         },
-        { name: 'keno board: tick CPU p50', value: k.cpuP50, unit: 'ms', baseline: ke.cpuP50 },
-        {
-          name: 'keno board: tick CPU p95',
-          value: k.cpuP95,
-          unit: 'ms',
-          baseline: ke.cpuP95,
-          budget: round2(ke.cpuP95 * CPU_P95_RATIO_BUDGET),
-          note: `≤ ${CPU_P95_RATIO_BUDGET}× the empty stage's p95 (same size, same run)`,
-        },
-        { name: 'keno board: tick CPU p99', value: k.cpuP99, unit: 'ms', baseline: ke.cpuP99 },
-        {
-          name: 'keno board: tick CPU p95 / empty stage',
-          value: ke.cpuP95 > 0 ? round2(k.cpuP95 / ke.cpuP95) : 0,
-          unit: '×',
-          budget: CPU_P95_RATIO_BUDGET,
-        },
-        {
-          name: 'keno board: frame interval p95',
-          value: k.intervalP95,
-          unit: 'ms',
-          baseline: ke.intervalP95,
-          budget: INTERVAL_P95_BUDGET_MS,
-        },
-        { name: 'keno board: long tasks', value: k.longTasks, unit: '', baseline: ke.longTasks },
+        ...sceneFigures('keno board', k, ke),
+        ...stateful.flatMap((run) => sceneFigures(`${run.game} scene`, run.scene, run.empty)),
       ]
       // The case strip: five strips spinning back to back (a guest's demo spins), then one
       // five-strip spin watched for long tasks, then an empty stage of the canvas's size.
       const cases = await startCasesServer(dist)
-      let strip: ReturnType<typeof summary>
-      let stripEmpty: ReturnType<typeof summary>
+      let strip: Summary
+      let stripEmpty: Summary
       let opening: PageSamples
       try {
         const casePage = await browser.newPage({ viewport: VIEWPORT })
@@ -222,11 +173,7 @@ export const renderBench: Benchmark = {
         // To the lobby client-side, as crash's and keno's runs do: a full load of the lobby has
         // no canvas hook (it installs itself with a canvas host's chunk).
         await leaveToLobby(casePage, 'cases')
-        const stripEmptyId = (await casePage.evaluate(
-          `window.__tesseraCanvas.mountEmptyStage(${JSON.stringify({ width: stripSize.width, height: stripSize.height })})`,
-        )) as number
-        stripEmpty = summary(await sample(casePage, stripEmptyId))
-        await casePage.evaluate(`window.__tesseraCanvas.release(${stripEmptyId})`)
+        stripEmpty = summary(await onEmptyStage(casePage, stripSize, sample))
       } finally {
         await cases.close()
       }
@@ -269,6 +216,7 @@ export const renderBench: Benchmark = {
           crash: c,
           empty: e,
           keno: { canvas: keno.size, board: k, empty: ke, bets: keno.bets },
+          stateful: Object.fromEntries(stateful.map(({ game, ...run }) => [game, run])),
           caseStrip: strip,
           caseStripEmpty: stripEmpty,
           fiveStripOpeningLongTasksMs: opening.longTasks,

@@ -58,6 +58,8 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'bench/render/page.ts': "crash's scene benchmark",
   'bench/render/syntheticCrash.ts': "crash's scene benchmark",
   'bench/render/kenoBoard.ts': "keno's board benchmark: its page, its canvas, its buttons",
+  'bench/render/statefulScenes.ts':
+    "the miner, hilo and coinflip scenes' benchmark: their pages, canvases and buttons",
   'bench/fanout.ts': "crash's broadcast benchmark",
   'bench/fanout/clients.ts': "crash's broadcast benchmark",
   'bench/fanout/server.ts': "crash's broadcast benchmark",
