@@ -58,7 +58,9 @@ describe('route tree and route table', () => {
       '/tournament/:id',
       '/games/cases',
       '/games/cases/:slug',
-      ...['coinflip', 'crash', 'dice', 'hilo', 'keno', 'miner', 'roulette'].map((g) => `/games/${g}`),
+      ...['coinflip', 'crash', 'dice', 'hilo', 'keno', 'miner', 'roulette'].map(
+        (g) => `/games/${g}`,
+      ),
       '/games/slots',
       '/games/slots/:slots/demo',
       '/games/slots/:slots/play',
