@@ -3,8 +3,8 @@
  * result announced after each flip and at the end ("Heads: correct, 3.96×"), the scene's caption
  * and its accessible name. The keys are written out literally, so the locales test sees them used.
  */
-import { formatMultiplierText, type MoneyLocale } from '../../engine/money'
-import { MULTIPLIER_SCALE } from '../../kit/instant/protocol'
+import type { MoneyLocale } from '../../engine/money'
+import { multiplierText } from '../../kit/stateful/money'
 import type { StatefulRound } from '../../kit/stateful/protocol'
 import type {
   CoinflipAction,
@@ -34,10 +34,8 @@ export const SIDE_KEYS: Readonly<Record<Side, string>> = {
   tails: 'coinflip:side.tails',
 }
 
-/** A multiplier in ten-thousandths as the player reads it: `39600` is `3.96×` (`3,96×` in ru). */
-export function multiplierText(multiplier: number, locale: MoneyLocale): string {
-  return formatMultiplierText(multiplier / MULTIPLIER_SCALE, locale)
-}
+/** A multiplier in ten-thousandths as every stateful game shows it (the kit's one format). */
+export { multiplierText }
 
 /**
  * The sentence announced for `round`: its last flip's result while it is open, or how it ended;

@@ -4,7 +4,8 @@
  * come formatted in the player's number format; the scene holds no language.
  */
 import { CARDS } from '../../engine/fairness/draws'
-import { formatMultiplierText, type MoneyLocale } from '../../engine/money'
+import type { MoneyLocale } from '../../engine/money'
+import { multiplierText } from '../../kit/stateful/money'
 import { MULTIPLIER_SCALE } from '../../kit/instant/protocol'
 import type { HiloView } from '../protocol'
 import {
@@ -98,10 +99,8 @@ export function stepsOf(view: Pick<HiloView, 'cards' | 'moves'>): HiloStepRead[]
   })
 }
 
-/** A multiplier in ten-thousandths as the canvas shows it, floored to hundredths: `1.83×`. */
-export function multiplierText(tenThousandths: number, locale: MoneyLocale): string {
-  return formatMultiplierText(Math.floor(tenThousandths / 100) / 100, locale)
-}
+/** A multiplier in ten-thousandths as every stateful game shows it (the kit's one format). */
+export { multiplierText }
 
 /** The scene's view of a round (null: no round yet). */
 export function toHiloSceneView(

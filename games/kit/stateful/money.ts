@@ -3,7 +3,13 @@
  * the next step, both capped at the one maximum payout per bet of the round's currency, exactly as
  * the server pays them (`cappedPayout`, rules.ts).
  */
-import { maxBetPayout, type Currency, type Minor } from '../../engine/money'
+import {
+  formatMultiplierText,
+  maxBetPayout,
+  type Currency,
+  type Minor,
+  type MoneyLocale,
+} from '../../engine/money'
 import { cappedPayout, type StakeCap } from './rules'
 
 /** A round's stake and the most it may pay, from its amount and currency. */
@@ -22,4 +28,14 @@ export function nextProfit(stake: StakeCap, multiplier: number): number {
  */
 export function cashOutProfit(round: { amount: Minor; multiplier: number; payout: Minor }) {
   return round.multiplier > 0 ? round.payout - round.amount : null
+}
+
+/**
+ * A multiplier in ten-thousandths as the player reads it, floored to hundredths (`1.12×` for
+ * 1.125): never more than the round pays. The one format of the panel, the scenes and the
+ * sentences of every stateful game, so a player never reads 1.12× in one place and 1.13× in
+ * another.
+ */
+export function multiplierText(multiplier: number, locale: MoneyLocale): string {
+  return formatMultiplierText(Math.floor(multiplier / 100) / 100, locale)
 }

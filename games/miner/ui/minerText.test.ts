@@ -55,10 +55,10 @@ describe('miner texts', () => {
   it('announces a gem by its place, several gems by their count, with what a cash-out pays', () => {
     expect(announceRound(round([]), env())).toBeNull()
     const one = round([step(1, [7], [], 11_250)])
-    expect(announceRound(one, env())).toBe('Gem at row 2, column 3. 1.29×: cash out pays 0 RUB')
+    expect(announceRound(one, env())).toBe('Gem at row 2, column 3. 1.28×: cash out pays 0 RUB')
     const two = round([step(1, [0, 1], [], 12_857)], null, 0)
     expect(announceRound({ ...two, payout: 128 as MinerRound['payout'] }, env())).toBe(
-      '2 gems in one step. 1.29×: cash out pays 1.28 RUB',
+      '2 gems in one step. 1.28×: cash out pays 1.28 RUB',
     )
     expect(sceneLabel(two, 3, env())).toBe('Gems found: 2 of 22')
     expect(sceneResult(two, env())).toBeNull()
@@ -69,9 +69,9 @@ describe('miner texts', () => {
     expect(announceRound(lost, env())).toBe('Mine at row 3, column 3. The round is lost')
     expect(sceneResult(lost, env())).toEqual({ text: 'Mine!', won: false })
     const paid = round([step(1, [0, 1])], 'cashout', 128)
-    expect(announceRound(paid, env())).toBe('Cashed out at 1.29×: you won 1.28 RUB')
-    expect(sceneResult(paid, env())).toEqual({ text: '1.29× · 1.28 RUB', won: true })
-    expect(sceneLabel(paid, 3, env())).toBe('Cashed out at 1.29×: you won 1.28 RUB')
+    expect(announceRound(paid, env())).toBe('Cashed out at 1.28×: you won 1.28 RUB')
+    expect(sceneResult(paid, env())).toEqual({ text: '1.28× · 1.28 RUB', won: true })
+    expect(sceneLabel(paid, 3, env())).toBe('Cashed out at 1.28×: you won 1.28 RUB')
     expect(announceRound({ ...paid, endReason: 'complete' }, env())).toMatch(/^Every gem found/)
     expect(announceRound({ ...paid, endReason: 'cap' }, env())).toMatch(/maximum payout/)
     expect(announceRound({ ...paid, endReason: 'expired' }, env())).toBe(

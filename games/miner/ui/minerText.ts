@@ -3,8 +3,8 @@
  * game) after each step and at the end, the result over the board, and the canvas's name. The
  * page passes i18next's `t`, tests a fake.
  */
-import { formatMultiplierText, type MoneyLocale } from '../../engine/money'
-import { MULTIPLIER_SCALE } from '../../kit/instant/protocol'
+import type { MoneyLocale } from '../../engine/money'
+import { multiplierText } from '../../kit/stateful/money'
 import type { StatefulRound } from '../../kit/stateful/protocol'
 import type { MinerAction, MinerOutcome, MinerParams, MinerReveal, MinerView } from '../protocol'
 import { safeTiles } from '../rules'
@@ -29,8 +29,7 @@ export interface MinerTextEnv {
   locale: MoneyLocale
 }
 
-const times = (multiplier: number, locale: MoneyLocale) =>
-  formatMultiplierText(multiplier / MULTIPLIER_SCALE, locale)
+const times = multiplierText
 
 /** The outcome of the round's last step that revealed tiles, or null before any. */
 function lastOutcome(round: MinerRound): MinerOutcome | null {

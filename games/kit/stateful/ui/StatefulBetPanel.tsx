@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react'
 import {
   formatMoney,
-  formatMultiplierText,
   type BetGame,
   type Currency,
   type Minor,
@@ -9,7 +8,7 @@ import {
 } from '../../../engine/money'
 import type { InstantMultiplier } from '../../instant/protocol'
 import type { SeedsApi } from '../../seeds/seedsApi'
-import { cashOutProfit } from '../money'
+import { cashOutProfit, multiplierText } from '../money'
 import { AmountField } from '../../ui/AmountField'
 import { adjustAmount, amountText, readAmount } from '../../ui/betAmount'
 import { BetError, GamePanel } from '../../ui/GamePanel'
@@ -71,12 +70,7 @@ export interface StatefulBetPanelProps {
 
 const NO_SHORTCUTS: readonly GameShortcut[] = []
 
-/**
- * A multiplier in ten-thousandths as the player reads it, floored to hundredths (`1.48×` for
- * 1.485): never more than the round pays.
- */
-export const multiplierText = (multiplier: number, locale: MoneyLocale) =>
-  formatMultiplierText(Math.floor(multiplier / 100) / 100, locale)
+export { multiplierText }
 
 /** Whether a round is open in `phase` (the main button is Cash out). */
 export const roundIsOpen = (phase: StatefulPanelPhase) =>
@@ -153,7 +147,8 @@ export function StatefulBetPanel(props: StatefulBetPanelProps) {
             disabled={open || phase === 'opening'}
           />
           {props.children}
-          {open && round ? (
+          {/* Nothing to cash out yet (hilo before its first correct guess): no "now 0.00×". */}
+          {open && round && round.multiplier > 0 ? (
             <p
               className="game-panel__note"
               data-testid={`${game}.profit`}
