@@ -78,6 +78,9 @@ describe('header', () => {
       '/ru/games/dice',
       '/ru/games/roulette',
       '/ru/games/keno',
+      '/ru/games/miner',
+      '/ru/games/hilo',
+      '/ru/games/coinflip',
       '/ru/games/cases',
     ])
     expect(screen.getByTestId('header.nav-crash').textContent).toBe('Краш')
@@ -87,6 +90,9 @@ describe('header', () => {
       '/games/dice',
       '/games/roulette',
       '/games/keno',
+      '/games/miner',
+      '/games/hilo',
+      '/games/coinflip',
       '/games/cases',
     ]) {
       const match = router.matchRoutes(path).at(-1)
