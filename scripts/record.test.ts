@@ -42,6 +42,8 @@ describe('npm run record: arguments', () => {
         'keno-autobet',
         'cases-three',
         'coinflip-streak',
+        'miner-cashout',
+        'hilo-lost',
       ],
       out: null,
     })
