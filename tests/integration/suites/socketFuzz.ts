@@ -19,6 +19,10 @@ const CLIENT_CODES = [
   'betting_closed',
   'too_late',
   'max_payout',
+  // A stateful game's: a round already open, a step on a round that moved on or has ended.
+  'game_in_progress',
+  'stale_step',
+  'round_over',
 ]
 
 const key = () => `k-${crypto.randomUUID()}`

@@ -223,6 +223,8 @@ export const endpoints: Endpoint[] = [
   { method: 'PUT', path: '/api/games/seeds', auth: true, body: { client_seed: 'my seed' } },
   { method: 'POST', path: '/api/games/seeds/rotate', auth: true, body: {} },
   { method: 'GET', path: '/api/games/bets/1', auth: false },
+  // A stateful round's proof (miner, hilo, coinflip: one path for every stateful game).
+  { method: 'GET', path: '/api/games/rounds/1', auth: false },
   // The cases catalogue and any item table by its hash (server/games/cases/routes.ts,
   // tests/integration/cases.test.ts).
   { method: 'GET', path: '/api/games/cases', auth: false },

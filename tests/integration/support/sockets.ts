@@ -6,7 +6,7 @@ import type { Db } from '../../../server/db/db'
 import { crashModule, type CrashRuntime } from '../../../server/games/crash'
 import { BETTING_MS, PAUSE_MS, T0, TEST_SALT, TEST_SEED } from '../../../server/games/crash/testing'
 import { instantKit } from '../../../server/games/kit/instant/kit'
-import { instantGameModules } from '../../../server/games'
+import { instantGameModules, statefulGameModules } from '../../../server/games'
 import { liveModule } from '../../../server/games/kit/instant/module'
 import { fixedSeeds, LOSING_DICE } from '../../../server/games/kit/instant/testing'
 import type { GameModule } from '../../../server/games/kit/module'
@@ -97,8 +97,10 @@ export async function startSocketsApp(db: Db, label: string): Promise<SocketsApp
   })
   const games: GameModule[] = [
     crashGame,
-    // Every instant game of the registry, as the server runs them (the fuzz serves each one).
+    // Every instant and stateful game of the registry, as the server runs them (the fuzz serves
+    // each one).
     ...instantGameModules(),
+    ...statefulGameModules(),
     liveModule(),
   ]
   const budget = { now: 0 }
