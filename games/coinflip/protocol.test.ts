@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { floatCursor, type FloatCursor } from '../engine/fairness'
 import { MAX_BET_PAYOUT, type Minor } from '../engine/money'
-import { statefulWireOf } from '../kit/stateful/define'
+import { statefulWireOf } from '../kit/stateful/protocol'
 import { STATEFUL_PROTOCOL_VERSION } from '../kit/stateful/protocol'
 import { coinflipGame } from './game'
 import {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { floatCursor } from '../engine/fairness'
 import type { Minor } from '../engine/money'
-import { statefulWireOf } from '../kit/stateful/define'
+import { statefulWireOf } from '../kit/stateful/protocol'
 import { minerGame } from './game'
 import {
   minerActionSchema,

@@ -1,7 +1,7 @@
 /**
  * A stateful game's definition (`games/<id>/game.ts`: miner, hilo, coinflip): its facts (id,
  * service, limits group) and a loader of its logic, the rules and the wire's schemas. Everything
- * else is derived from the two: the wire (`statefulWireOf`), the namespace `/<id>`, the round
+ * else is derived from the two: the wire (`statefulWireOf`, protocol.ts), the namespace `/<id>`, the round
  * machine and the client module, the server module (server/games/kit/stateful/module.ts), the
  * verifier's replay and the limits. Pure, like the rules it loads.
  */
@@ -10,7 +10,6 @@ import type { BetGame } from '../../engine/money'
 import type { GameServiceName } from '../../../contract/misc'
 import { gameFacts, type GameDefinition, type GameSpec } from '../define'
 import type { AnyInstantLogic } from '../instant/define'
-import { statefulWire } from './protocol'
 import type { StatefulRules } from './rules'
 
 /**
@@ -103,29 +102,4 @@ export function defineStatefulGame<
   L extends AnyStatefulLogic,
 >(spec: GameSpec<Id, S> & { readonly logic: () => Promise<L> }): StatefulGameDefinition<Id, L> {
   return { ...gameFacts('stateful', spec), logic: spec.logic }
-}
-
-/**
- * The wire of a stateful game, from its definition and logic (the server's and the client's). The
- * schemas are type parameters of their own, as `instantWireOf`'s are: read from a generic logic,
- * they would widen to `ZodMiniType` and every ack would parse to `unknown`.
- */
-export function statefulWireOf<
-  const Id extends string,
-  PS extends z.ZodMiniType,
-  AS extends z.ZodMiniType,
-  OS extends z.ZodMiniType,
-  WS extends z.ZodMiniType,
-  RS extends z.ZodMiniType,
->(
-  game: { readonly id: Id },
-  logic: {
-    readonly params: PS
-    readonly action: AS
-    readonly outcome: OS
-    readonly view: WS
-    readonly reveal: RS
-  },
-) {
-  return statefulWire(game.id, logic.params, logic.action, logic.outcome, logic.view, logic.reveal)
 }

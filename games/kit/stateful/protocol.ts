@@ -205,3 +205,30 @@ export type StatefulAck<P, A, O, W, R> =
       code: StatefulErrorCode
       round?: StatefulRound<P, A, O, W, R>
     }
+
+/**
+ * The wire of a stateful game, from its definition and logic (the server's and the client's). The
+ * schemas are type parameters of their own, as `instantWireOf`'s are: read from a generic logic,
+ * they would widen to `ZodMiniType` and every ack would parse to `unknown`. Here, not in
+ * define.ts: the registry, which the shell's first load reads, imports the definitions and must
+ * not carry the wire's schemas with them.
+ */
+export function statefulWireOf<
+  const Id extends string,
+  PS extends z.ZodMiniType,
+  AS extends z.ZodMiniType,
+  OS extends z.ZodMiniType,
+  WS extends z.ZodMiniType,
+  RS extends z.ZodMiniType,
+>(
+  game: { readonly id: Id },
+  logic: {
+    readonly params: PS
+    readonly action: AS
+    readonly outcome: OS
+    readonly view: WS
+    readonly reveal: RS
+  },
+) {
+  return statefulWire(game.id, logic.params, logic.action, logic.outcome, logic.view, logic.reveal)
+}

@@ -14,7 +14,7 @@ import {
   type GameServiceName,
 } from '../../../../contract'
 import type { StatefulGameDefinition } from '../../../../games/kit/stateful/define'
-import { statefulWireOf } from '../../../../games/kit/stateful/define'
+import { statefulWireOf } from '../../../../games/kit/stateful/protocol'
 import { STATEFUL_PROTOCOL_VERSION, statefulWire } from '../../../../games/kit/stateful/protocol'
 import { z } from 'zod/mini'
 import type { GameModule, GameRuntime, GameWire } from '../module'
