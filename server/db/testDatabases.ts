@@ -58,7 +58,7 @@ export async function openTestPgDatabase(): Promise<{ db: Db; url: string } | nu
   return url ? { db: await openPg(url), url } : null
 }
 
-/** Drops a database {@link openTestPgDatabase} made, once nothing is connected to it. */
+/** Drops a database {@link createTestPgDatabase} (or {@link openTestPgDatabase}) made, once nothing is connected to it. */
 export async function dropTestPgDatabase(url: string): Promise<void> {
   const adminUrl = process.env[TEST_DB_ENV.pgAdminUrl]
   if (!adminUrl) return

@@ -5,39 +5,20 @@
  * and, at the bottom, the result's band and the pay table's strip.
  */
 import { KENO_NUMBERS } from '../rules'
+import { frameTop, type BoardBox, type TileRect } from '../../engine/canvas/frameBox'
 
 /** Tiles per row and rows of the board. */
 export const BOARD_COLUMNS = 8
 export const BOARD_ROWS = KENO_NUMBERS / BOARD_COLUMNS
 
-/**
- * Room kept at the top for the frame's round label and connection badge (CSS px): more on a phone,
- * where the label may take two lines.
- */
-export const boardTop = (width: number) => (width < NARROW ? 60 : 44)
+/** Room kept at the top for the frame's round label and connection badge (the kit's). */
+export const boardTop = frameTop
 /** Room kept at the bottom for the pay table's strip (CSS px; keno.css sizes the strip to it). */
 export const BOARD_BOTTOM = 60
 /** The band between the board and the pay table where the scene shows the result. */
 const RESULT_BAND = 40
-/** Below this width (CSS px) the frame's top bar may wrap. */
-const NARROW = 480
 const SIDE = 12
 const MAX_TILE = 72
-
-/** One tile's square, in CSS px from the box's top left. */
-export interface TileRect {
-  readonly x: number
-  readonly y: number
-  readonly size: number
-}
-
-/** A box in CSS px from the canvas box's top left. */
-export interface BoardBox {
-  readonly x: number
-  readonly y: number
-  readonly width: number
-  readonly height: number
-}
 
 /** The board in a box: each number's tile (index 0 is number 1) and the gap between tiles. */
 export interface BoardLayout {

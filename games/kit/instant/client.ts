@@ -6,8 +6,7 @@
  */
 import type { z } from 'zod/mini'
 import type { CommandTransport } from '../../engine/replay'
-import { connectGameStream, type MachineInbox } from '../stream/connectGameStream'
-import { machineEvent } from '../wireLink'
+import { gameStreamLinks } from '../stream/gameStreamLinks'
 import { createInstantAutobetMachine, type InstantStakeRule } from './autobet.machine'
 import type { InstantGameDefinition, InstantLogic } from './define'
 import { instantWireOf } from './protocol'
@@ -57,14 +56,7 @@ export function instantClient<
     paramsValid,
     /** The round machine's command actor over a transport (the stream, or a replay). */
     commandActors: (transport: CommandTransport) => instantCommandActors<P, O>(wire, transport),
-    /** The round machine's event for a stream message (a server event or a connection report). */
-    eventFromStream: (name: string, payload: unknown) => machineEvent(streamWire, name, payload),
-    /** Opens the game's stream at `/<id>` on its service. */
-    connect: (options: {
-      url: string
-      getToken: () => string | null
-      inbox: MachineInbox<(typeof streamWire)['events']>
-    }) => connectGameStream({ ...options, wire: streamWire, namespace: game.namespace }),
+    ...gameStreamLinks(streamWire, game.namespace),
   }
 }
 

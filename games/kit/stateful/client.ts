@@ -7,8 +7,7 @@
 import type { z } from 'zod/mini'
 import type { BetGame } from '../../engine/money'
 import type { CommandTransport } from '../../engine/replay'
-import { connectGameStream, type MachineInbox } from '../stream/connectGameStream'
-import { machineEvent } from '../wireLink'
+import { gameStreamLinks } from '../stream/gameStreamLinks'
 import type { StatefulGameDefinition, StatefulLogic } from './define'
 import { statefulWireOf } from './protocol'
 import { asStatefulWire, statefulCommandActors } from './link'
@@ -43,14 +42,7 @@ export function statefulClient<
     /** The round machine's command actors over a transport (the stream, or a replay). */
     commandActors: (transport: CommandTransport) =>
       statefulCommandActors<P, A, O, W, R>(wire, transport),
-    /** The round machine's event for a stream message (a server event or a connection report). */
-    eventFromStream: (name: string, payload: unknown) => machineEvent(streamWire, name, payload),
-    /** Opens the game's stream at `/<id>` on its service. */
-    connect: (options: {
-      url: string
-      getToken: () => string | null
-      inbox: MachineInbox<(typeof streamWire)['events']>
-    }) => connectGameStream({ ...options, wire: streamWire, namespace: game.namespace }),
+    ...gameStreamLinks(streamWire, game.namespace),
   }
 }
 

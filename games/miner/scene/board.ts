@@ -5,35 +5,16 @@
  * over the board's middle.
  */
 import { MINES_TILES } from '../rules'
+import { frameTop, type BoardBox, type TileRect } from '../../engine/canvas/frameBox'
 
 /** Tiles per row, and rows. */
 export const BOARD_SIDE = 5
 
-/**
- * Room kept at the top for the frame's round label and connection badge (CSS px): more on a
- * phone, where the label may take two lines.
- */
-export const boardTop = (width: number) => (width < NARROW ? 60 : 44)
-/** Below this width (CSS px) the frame's top bar may wrap. */
-const NARROW = 480
+/** Room kept at the top for the frame's round label and connection badge (the kit's). */
+export const boardTop = frameTop
 const SIDE = 12
 const BOTTOM = 16
 const MAX_TILE = 96
-
-/** One tile's square, in CSS px from the box's top left. */
-export interface TileRect {
-  readonly x: number
-  readonly y: number
-  readonly size: number
-}
-
-/** A box in CSS px from the canvas box's top left. */
-export interface BoardBox {
-  readonly x: number
-  readonly y: number
-  readonly width: number
-  readonly height: number
-}
 
 /** The board in a box: each tile's square (row-major from the top left) and the result's pill. */
 export interface BoardLayout {
