@@ -54,6 +54,7 @@ export default defineConfig({
       treeshake: {
         moduleSideEffects: [
           { test: /[\\/]games[\\/](engine[\\/])?[a-z-]+[\\/]index\.ts$/, sideEffects: false },
+          { test: /[\\/]contract[\\/][a-z]+\.ts$/, sideEffects: false },
         ],
       },
       output: {

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini'
-import { currency, minor } from './common'
+import { currency, minor, sha256Hex } from './common'
 
 /**
  * The cases catalogue (public): the cases on offer, one case with every item, its exact
@@ -12,8 +12,6 @@ import { currency, minor } from './common'
 export const CASES_PATH = '/api/games/cases'
 /** GET `<path>/:hash`: an item table by its hash (tables never change). */
 export const CASE_TABLES_PATH = '/api/games/case-tables'
-
-const sha256Hex = z.string().check(z.regex(/^[0-9a-f]{64}$/))
 
 /** A case's slug. */
 export const caseSlug = z.string().check(z.regex(/^[a-z0-9][a-z0-9-]{0,63}$/))

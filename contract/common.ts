@@ -53,6 +53,9 @@ export const invoiceId = z.pipe(
 /** Currencies of SPEC.md section 9; RUB is the default. */
 export const currency = currencySchema
 
+/** A SHA-256 digest in lower-case hex (a server seed's hash, a case table's hash). */
+export const sha256Hex = z.string().check(z.regex(/^[0-9a-f]{64}$/))
+
 /** Interface languages (SPEC.md section 1). */
 export const locale = z.enum(['ru', 'en', 'kz'])
 export type Locale = z.infer<typeof locale>

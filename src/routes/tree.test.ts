@@ -103,8 +103,15 @@ describe('route tree and route table', () => {
       .map((file) => readFileSync(join(import.meta.dirname, file), 'utf8'))
       .join('\n')
     const lazy = ROUTES.filter((r) => r.lazy)
-    // Besides each game's route, a case's own page (/games/cases/{slug}).
-    expect(lazy.map((r) => r.id)).toEqual([...GAMES.map((game) => game.id), 'case'])
+    // Besides each game's route, a case's own page (/games/cases/{slug}), the FAQ and the policies.
+    expect(lazy.map((r) => r.id).sort()).toEqual(
+      [
+        ...GAMES.map((game) => game.id),
+        'case',
+        'faq',
+        ...ROUTES.filter((r) => r.page === 'policy').map((r) => r.id),
+      ].sort(),
+    )
     for (const { lazy: page } of lazy) {
       expect(page!.modules.length).toBeGreaterThan(0)
       for (const named of page!.modules) {

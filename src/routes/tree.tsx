@@ -18,14 +18,11 @@ import { loadNamespaces } from '../i18n'
 import { RootLayout } from '../layouts/RootLayout'
 import { ContentPage } from '../pages/ContentPage'
 import { ErrorPage } from '../pages/ErrorPage'
-import { FaqPage } from '../pages/FaqPage'
 import { GamePagePending } from '../pages/GamePagePending'
 import { LobbyPage } from '../pages/lobby/LobbyPage'
 import { NoAccessPage } from '../pages/NoAccessPage'
 import { NotFoundPage } from '../pages/NotFoundPage'
-import { PolicyPage } from '../pages/PolicyPage'
-import { ProfileLayout } from '../pages/ProfileLayout'
-import { profilePage } from '../pages/profile/routes'
+import { ProfileLayoutLazy, profilePage } from '../pages/profile/routes'
 import { FatalRouteError } from '../features/errors/FatalRouteError'
 import { gameServiceUrl } from '../features/session/serviceUrls'
 import { geoGuard } from '../features/geo/guard'
@@ -168,8 +165,9 @@ declare module '@tanstack/react-router' {
 const pages: Record<PageKind, RouteComponent> = {
   content: ContentPage,
   error: ErrorPage,
-  faq: FaqPage,
-  policy: PolicyPage,
+  // Their texts load in the route's loader (below), before the page is drawn.
+  faq: lazyRouteComponent(() => import('../pages/FaqPage'), 'FaqPage'),
+  policy: lazyRouteComponent(() => import('../pages/PolicyPage'), 'PolicyPage'),
   'no-access': NoAccessPage,
 }
 
@@ -227,7 +225,7 @@ function options(entry: RouteEntry) {
 const profileRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'profile',
-  component: ProfileLayout,
+  component: ProfileLayoutLazy,
 })
 
 const children: AnyRoute[] = []

@@ -6,7 +6,8 @@
  * takes to replay it (with the server seed once the pair is rotated, as an instant bet's proof).
  */
 import { z } from 'zod/mini'
-import { ROUND_PROOF_PATH, betProofParams, roundProofResponse } from '../../../contract/games'
+import { betProofParams } from '../../../contract/games'
+import { ROUND_PROOF_PATH, roundProofResponse } from '../../../contract/rounds'
 import type { Currency, Minor } from '../../engine/money'
 import { proofLoader, type LoadProof } from '../ui/proof'
 import type { EndReason } from './protocol'

@@ -19,10 +19,12 @@ export interface ModeTabsProps {
   /** A running auto-bet keeps its tab: a manual bet beside it would take its round. */
   locked: boolean
   onMode: (mode: BetMode) => void
+  /** The pointer is on the Auto tab, or it has focus: a lazily loaded auto panel may start now. */
+  onAutoIntent?: () => void
 }
 
 /** The Manual / Auto tabs; arrow keys move between them, as a tablist's should. */
-export function ModeTabs({ game, tabsId, shown, locked, onMode }: ModeTabsProps) {
+export function ModeTabs({ game, tabsId, shown, locked, onMode, onAutoIntent }: ModeTabsProps) {
   const t = useKitText(game)
   const onKey = (event: ReactKeyboardEvent<HTMLButtonElement>) => {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return
@@ -48,6 +50,8 @@ export function ModeTabs({ game, tabsId, shown, locked, onMode }: ModeTabsProps)
           disabled={mode === 'manual' && locked}
           onClick={() => onMode(mode)}
           onKeyDown={onKey}
+          onPointerEnter={mode === 'auto' ? onAutoIntent : undefined}
+          onFocus={mode === 'auto' ? onAutoIntent : undefined}
         >
           {t(text)}
         </button>

@@ -145,7 +145,8 @@ describe('roulette page', () => {
     fireEvent.click(spot('red'))
     fireEvent.click(spot('straight:17'))
     fireEvent.click(byId('roulette.mode.auto'))
-    expect(byId('roulette.autobet.note').textContent).toBe(en.autobet.note)
+    // The auto-bet panel loads when its tab first shows.
+    expect((await screen.findByTestId('roulette.autobet.note')).textContent).toBe(en.autobet.note)
     let answer = () => {}
     hold = new Promise((resolve) => (answer = resolve))
     fireEvent.click(byId('roulette.autobet.start'))

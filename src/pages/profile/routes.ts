@@ -12,6 +12,12 @@ export const PROFILE_PAGES: Readonly<Record<string, RouteComponent>> = {
   profileSetting: lazyRouteComponent(() => import('./ProfileSettingPage'), 'ProfileSettingPage'),
 }
 
+/** The profile's layout (its sub-navigation and session gate), likewise loaded with its pages. */
+export const ProfileLayoutLazy: RouteComponent = lazyRouteComponent(
+  () => import('../ProfileLayout'),
+  'ProfileLayout',
+)
+
 /** The page of a profile route; a route id without one is a table/tree mismatch (a bug). */
 export function profilePage(id: string): RouteComponent {
   const page = PROFILE_PAGES[id]

@@ -69,3 +69,50 @@ describe('the instant panel at the maximum payout', () => {
     expect(amount()).toBe('10000.00')
   })
 })
+
+describe('the instant panel with auto-bet', () => {
+  const control = {
+    status: {
+      running: false,
+      played: 0,
+      bets: null,
+      started: false,
+      net: 0,
+      amount: null,
+      stopReason: null,
+    },
+    onStart: vi.fn(),
+    onStop: vi.fn(),
+  }
+  function AutoPanel() {
+    const [amount, setAmount] = useState('10.00')
+    return (
+      <InstantBetPanel<Odds>
+        game="dice"
+        currency="RUB"
+        guestNote="guest"
+        locale="en"
+        amountText={amount}
+        onAmountText={setAmount}
+        multiplier={(2 * 10_000) as InstantMultiplier}
+        busy={false}
+        canBet
+        onBet={vi.fn()}
+        error={null}
+        autobet={{ control, params: { times: 2 }, paramsValid: () => true }}
+      />
+    )
+  }
+
+  it('loads the auto-bet form when its tab first shows, and keeps what was typed in it', async () => {
+    render(<AutoPanel />)
+    // Not with the page: the form's code loads when the Auto tab is first opened.
+    expect(screen.queryByTestId('dice.autobet.bets')).toBeNull()
+    fireEvent.click(screen.getByTestId('dice.mode.auto'))
+    const bets = (await screen.findByTestId('dice.autobet.bets')) as HTMLInputElement
+    fireEvent.change(bets, { target: { value: '25' } })
+    fireEvent.click(screen.getByTestId('dice.mode.manual'))
+    fireEvent.click(screen.getByTestId('dice.mode.auto'))
+    expect((screen.getByTestId('dice.autobet.bets') as HTMLInputElement).value).toBe('25')
+  })
+})

@@ -19,7 +19,7 @@ import type { InstantRules } from '../rules'
 import { INSTANT_SHORTCUTS, useInstantHotkeys, type InstantShortcut } from './instantHotkeys'
 import { useInstantSettings } from '../../ui/instantSettings'
 import type { SeedsApi } from '../../seeds/seedsApi'
-import { InstantAutoBetPanel } from './InstantAutoBetPanel'
+import { LazyInstantAutoBetPanel, preloadInstantAutoBetPanel } from './LazyInstantAutoBetPanel'
 import { ModePanel, ModeTabs, type BetMode } from '../../ui/ModeTabs'
 import type { InstantAutobetControl } from './useInstantAutobet'
 
@@ -93,6 +93,9 @@ export function InstantBetPanel<P = never>(props: InstantBetPanelProps<P>) {
   const tabsId = useId()
   const running = autobet?.control.status.running === true
   const shown: BetMode = running ? 'auto' : mode
+  // The auto-bet panel mounts when its tab first shows, and stays: its fields keep their text.
+  const [autoShown, setAutoShown] = useState(false)
+  if (shown === 'auto' && !autoShown) setAutoShown(true)
   const field = props.stake === undefined ? props : null
   const amount =
     field === null
@@ -134,7 +137,14 @@ export function InstantBetPanel<P = never>(props: InstantBetPanelProps<P>) {
       {currency ? (
         <>
           {autobet ? (
-            <ModeTabs game={game} tabsId={tabsId} shown={shown} locked={running} onMode={setMode} />
+            <ModeTabs
+              game={game}
+              tabsId={tabsId}
+              shown={shown}
+              locked={running}
+              onMode={setMode}
+              onAutoIntent={preloadInstantAutoBetPanel}
+            />
           ) : null}
           {field ? (
             <AmountField
@@ -174,22 +184,24 @@ export function InstantBetPanel<P = never>(props: InstantBetPanelProps<P>) {
                 </MainButton>
               </ModePanel>
               <ModePanel tabsId={tabsId} mode="auto" shown={shown}>
-                <InstantAutoBetPanel<P>
-                  game={game}
-                  currency={currency}
-                  locale={locale}
-                  amount={amount}
-                  limits={
-                    limits && ceiling !== null && ceiling < limits.max
-                      ? { min: limits.min, max: ceiling }
-                      : betLimits(game, currency)
-                  }
-                  params={autobet.params}
-                  paramsValid={autobet.paramsValid}
-                  canStart={props.canBet && !props.busy}
-                  control={autobet.control}
-                  note={autobet.note}
-                />
+                {autoShown ? (
+                  <LazyInstantAutoBetPanel<P>
+                    game={game}
+                    currency={currency}
+                    locale={locale}
+                    amount={amount}
+                    limits={
+                      limits && ceiling !== null && ceiling < limits.max
+                        ? { min: limits.min, max: ceiling }
+                        : betLimits(game, currency)
+                    }
+                    params={autobet.params}
+                    paramsValid={autobet.paramsValid}
+                    canStart={props.canBet && !props.busy}
+                    control={autobet.control}
+                    note={autobet.note}
+                  />
+                ) : null}
               </ModePanel>
             </>
           ) : (
