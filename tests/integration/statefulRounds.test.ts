@@ -114,9 +114,11 @@ describe.each(testDrivers())('stateful rounds on $name', (driver) => {
     ])
     expect(first).toMatchObject({ type: 'ok', balance: 9_000, round: { status: 'open', step: 0 } })
     expect(again).toEqual(first)
+    // Another tab's open is refused with the round it must show and play on.
     expect(await a.rounds.open(STREAK, user, opening())).toMatchObject({
       type: 'error',
       code: 'game_in_progress',
+      round: { roundId: first.type === 'ok' ? first.round.roundId : '', status: 'open', step: 0 },
     })
     expect(await balance(user.userId)).toBe(9_000)
     const pair = await a.seeds.current(user.userId)

@@ -35,8 +35,8 @@ const v = z.literal(STATEFUL_PROTOCOL_VERSION)
 
 /**
  * Refusals of a stateful command: the kit's own, `max_payout` is not one (the cap binds by
- * cashing out), `game_in_progress` (an open while the player's round of the game is open; `sync`
- * shows it), `stale_step` (a step or cash-out expecting another step number; the ack carries the
+ * cashing out), `game_in_progress` (an open while the player's round of the game is open; the
+ * ack carries that round, so another tab's page plays on with it), `stale_step` (a step or cash-out expecting another step number; the ack carries the
  * round) and `round_over` (a step on a round that has ended; the ack carries it).
  */
 export const STATEFUL_ERROR_CODES = [

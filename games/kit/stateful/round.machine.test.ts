@@ -223,6 +223,24 @@ describe('stateful round machine', () => {
     })
   })
 
+  it('plays on with the open round a game_in_progress refusal carries (another tab opened it)', async () => {
+    const { actor, server } = start()
+    server.answer('open', {
+      key: 'other-tab-open',
+      amount: 100,
+      currency: 'RUB',
+      params: { floors: 5 },
+    })
+    actor.send(open(1))
+    await settle()
+    expect(actor.getSnapshot().value).toBe('open')
+    expect(actor.getSnapshot().context).toMatchObject({
+      lastError: 'game_in_progress',
+      round: { step: 0, status: 'open' },
+      pending: null,
+    })
+  })
+
   it('settles on round_over with the round the server ended', async () => {
     const { actor, server } = start()
     actor.send(open(1))

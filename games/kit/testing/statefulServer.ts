@@ -115,7 +115,8 @@ export function fakeStatefulServer<P, S, A, O, W, R>(
     if (first) return ok(first)
     const amount = cmd.amount as Minor
     if (rules.refusal(cmd.params as P, amount) !== null) return refused('bad_request')
-    if (rows.some((r) => r.status === 'open')) return refused('game_in_progress')
+    const inPlay = rows.find((r) => r.status === 'open')
+    if (inPlay) return refused('game_in_progress', inPlay)
     if (amount > balance) return refused('balance_not_enough')
     const cursor = floatCursor(serverSeed, clientSeed, nonce)
     const state = rules.open(cmd.params as P, cursor)

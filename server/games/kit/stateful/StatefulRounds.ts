@@ -189,7 +189,7 @@ export class StatefulRounds {
     if (cmd.currency !== user.currency) return statefulRefusal('bad_request')
     if (!checkBet(cmd.amount, game.limits, cmd.currency).ok) return statefulRefusal('limits')
     if (game.rules.refusal(cmd.params, cmd.amount) !== null) return statefulRefusal('bad_request')
-    if (await hasOpenRound(db, game.id, user.userId)) return statefulRefusal('game_in_progress')
+    if (await hasOpenRound(db, game.id, user.userId)) return this.inProgress(game, user)
     return seeds.exclusive(user.userId, async () => {
       for (let attempt = 1; ; attempt++) {
         const pair = await seeds.active(user.userId)
@@ -250,7 +250,7 @@ export class StatefulRounds {
           seeds.advanced(pair)
           return this.okOf(game, (await roundById(db, id))!)
         } catch (err) {
-          if (err instanceof Refused) return statefulRefusal('game_in_progress')
+          if (err instanceof Refused) return this.inProgress(game, user)
           if (err instanceof LedgerError && err.code === 'balance_not_enough') {
             return statefulRefusal('balance_not_enough')
           }
@@ -364,6 +364,16 @@ export class StatefulRounds {
     // A cash-out that raced the server's own end gets the settled round, not an error.
     if (cmd.action === undefined) return this.okOf(game, settled)
     return statefulRefusal('round_over', await this.viewOf(game, settled))
+  }
+
+  /**
+   * The refusal of an open while the player's round of the game is open (another tab, another
+   * device): it carries that round, so the page that asked shows it and plays on from where it
+   * stands instead of a form that can never bet.
+   */
+  private async inProgress(game: AnyGame, user: Player): Promise<AnyAck> {
+    const open = await unsettledRound(this.options.db, game.id, user.userId)
+    return statefulRefusal('game_in_progress', open ? await this.viewOf(game, open) : undefined)
   }
 
   private async viewOf(game: AnyGame, row: RoundRow) {
