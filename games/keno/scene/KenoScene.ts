@@ -1,4 +1,4 @@
-import { BitmapText, Container, Graphics, GraphicsContext } from 'pixi.js'
+import { Container, Graphics, GraphicsContext } from 'pixi.js'
 import type {
   AssetBundle,
   Scene,
@@ -7,6 +7,7 @@ import type {
   SceneInspection,
   SceneSize,
 } from '../../engine/canvas'
+import { ResultCard, type ResultCardStyle } from '../../engine/canvas/resultCard'
 import { boardLayout, type BoardLayout } from './board'
 import { tileStates, type KenoView, type TileState } from './kenoView'
 
@@ -17,7 +18,16 @@ const FILL: Record<TileState, number> = {
   drawn: 0x5a2333,
   hit: 0x22d47b,
 }
-const RING = { hit: 0xf6c244, card: 0x0c0e16, won: 0x22d47b, lost: 0xaab2c8 }
+const RING = { hit: 0xf6c244 }
+/** The result's pill, in the band under the board. */
+const CARD = {
+  label: 'keno',
+  fill: 0x0c0e16,
+  fillAlpha: 0.7,
+  won: 0x22d47b,
+  lost: 0xaab2c8,
+  fontSize: { min: 13, max: 20, ofHeight: 0.6, widthPer: 22 },
+} satisfies ResultCardStyle
 /** How long a tile's light-up pulse lasts when its number is drawn. */
 const PULSE_MS = 260
 const PULSE_SCALE = 0.22
@@ -43,13 +53,7 @@ export class KenoScene implements Scene<KenoView> {
   /** The one square and the one ring every tile shows, drawn for the current layout. */
   #tileSquare: GraphicsContext | null = null
   #tileRing: GraphicsContext | null = null
-  #card: Container | null = null
-  #cardShape: Graphics | null = null
-  #cardEdge: Graphics | null = null
-  #cardText: BitmapText | null = null
-  #cardShown = false
-  /** The layout the result's pill was drawn for. */
-  #cardLaidFor = ''
+  #card: ResultCard | null = null
   /** Each tile's shown state. */
   #states: (TileState | null)[] = []
   #layoutKey = ''
@@ -58,7 +62,6 @@ export class KenoScene implements Scene<KenoView> {
   #pulse: number[] = []
   #revealed = 0
   #betId: string | null = null
-  #cardKey = ''
   #last: KenoView | null = null
 
   mount(stage: Container, context: SceneContext): void {
@@ -77,24 +80,14 @@ export class KenoScene implements Scene<KenoView> {
     }
     this.#states = this.#tiles.map(() => null)
     this.#pulse = this.#tiles.map(() => 0)
-    this.#cardShape = new Graphics({ label: 'keno.card-shape' })
-    this.#cardEdge = new Graphics({ label: 'keno.card-edge' })
-    // Glyphs drawn once into Pixi's dynamic font (white, tinted): a new result lays out quads
-    // where a `Text` would draw a 2D canvas and upload it.
-    this.#cardText = new BitmapText({
-      text: '',
-      style: { fill: 0xffffff, fontSize: 20, fontWeight: '800', align: 'center' },
-      anchor: 0.5,
-    })
-    this.#card = new Container({ label: 'keno.card', isRenderGroup: true, alpha: 0 })
-    this.#card.addChild(this.#cardShape, this.#cardEdge, this.#cardText)
-    stage.addChild(board, this.#card)
+    this.#card = new ResultCard(CARD)
+    stage.addChild(board, this.#card.view)
   }
 
   resize(size: SceneSize): void {
     this.#layout = boardLayout(size.width, size.height)
     this.#layoutKey = `${size.width}x${size.height}`
-    this.#cardKey = ''
+    this.#card?.invalidate()
   }
 
   update(view: KenoView, frame: SceneFrame): boolean {
@@ -161,42 +154,9 @@ export class KenoScene implements Scene<KenoView> {
 
   /** Shows the result under the board once the draw is complete; false when unchanged. */
   #drawCard(view: KenoView): boolean {
-    const card = this.#card
-    const shape = this.#cardShape
-    const edge = this.#cardEdge
-    const text = this.#cardText
-    if (!card || !shape || !edge || !text) return false
     const complete = view.drawn.length > 0 && this.#revealed >= view.drawn.length
     const result = complete ? view.result : null
-    const key = result ? `${result.text}|${result.won}|${this.#layoutKey}` : '-'
-    if (key === this.#cardKey) return false
-    this.#cardKey = key
-    // Hidden by its alpha, so showing it again rebuilds nothing.
-    this.#cardShown = result !== null
-    card.alpha = result ? 1 : 0
-    if (!result) return true
-    const band = this.#layout.result
-    if (this.#cardLaidFor !== this.#layoutKey) {
-      this.#cardLaidFor = this.#layoutKey
-      // A pill as wide as the board, not measured from the text: a measure lays the text out again.
-      const radius = band.height / 2
-      const box = [-band.width / 2, -band.height / 2, band.width, band.height, radius] as const
-      shape
-        .clear()
-        .roundRect(...box)
-        .fill({ color: RING.card, alpha: 0.7 })
-      edge
-        .clear()
-        .roundRect(...box)
-        .stroke({ color: 0xffffff, width: 2 })
-      text.style.fontSize = Math.max(13, Math.min(20, band.height * 0.6, band.width / 22))
-      card.position.set(band.x + band.width / 2, band.y + band.height / 2)
-    }
-    const colour = result.won ? RING.won : RING.lost
-    text.text = result.text
-    text.tint = colour
-    edge.tint = colour
-    return true
+    return this.#card?.show(result, this.#layout.result, this.#layoutKey) ?? false
   }
 
   destroy(): void {
@@ -212,9 +172,6 @@ export class KenoScene implements Scene<KenoView> {
     this.#tileSquare = null
     this.#tileRing = null
     this.#card = null
-    this.#cardShape = null
-    this.#cardEdge = null
-    this.#cardText = null
   }
 
   inspect(): SceneInspection {
@@ -225,7 +182,7 @@ export class KenoScene implements Scene<KenoView> {
       drawn: view ? view.drawn.slice(0, this.#revealed) : [],
       revealed: this.#revealed,
       betId: view?.betId ?? null,
-      result: this.#cardShown ? (this.#cardText?.text ?? null) : null,
+      result: this.#card?.shown ?? null,
       settled: this.#pulse.every((p) => p === 0),
     }
   }

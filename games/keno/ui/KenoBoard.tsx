@@ -1,5 +1,6 @@
-import { useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { tileStyle, useBoardGrid } from '../../kit/ui/useBoardGrid'
 import { boardLayout } from '../scene/board'
 import type { TileState } from '../scene/kenoView'
 import { moveFocus } from './picks'
@@ -25,31 +26,11 @@ export interface KenoBoardProps {
  */
 export function KenoBoard({ states, onToggle, full, table }: KenoBoardProps) {
   const { t } = useTranslation()
-  const ref = useRef<HTMLDivElement>(null)
-  const buttons = useRef<(HTMLButtonElement | null)[]>([])
-  const [size, setSize] = useState({ width: 0, height: 0 })
-  const [focus, setFocus] = useState(0)
-  useLayoutEffect(() => {
-    const element = ref.current
-    if (!element) return
-    const measure = () => setSize({ width: element.clientWidth, height: element.clientHeight })
-    measure()
-    if (typeof ResizeObserver !== 'function') return
-    const observer = new ResizeObserver(measure)
-    observer.observe(element)
-    return () => observer.disconnect()
-  }, [])
+  const { box, size, cellProps } = useBoardGrid(moveFocus, 0)
   const layout = boardLayout(size.width, size.height)
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const next = moveFocus(index, event.key, event.ctrlKey)
-    if (next === null) return
-    event.preventDefault()
-    setFocus(next)
-    buttons.current[next]?.focus()
-  }
   const rows = Array.from({ length: 5 }, (_, r) => states.slice(r * 8, r * 8 + 8))
   return (
-    <div className="keno-board" ref={ref}>
+    <div className="keno-board" ref={box}>
       <div
         role="grid"
         aria-label={t('keno:board.label')}
@@ -61,28 +42,18 @@ export function KenoBoard({ states, onToggle, full, table }: KenoBoardProps) {
             {row.map((state, c) => {
               const index = r * 8 + c
               const n = index + 1
-              const rect = layout.tiles[index]
               const picked = state === 'picked' || state === 'hit'
               return (
                 <div role="gridcell" key={n} className="keno-board__cell">
                   <button
                     type="button"
-                    ref={(element) => {
-                      buttons.current[index] = element
-                    }}
+                    {...cellProps(index)}
                     className={`keno-tile keno-tile--${state}`}
-                    style={
-                      rect
-                        ? { left: rect.x, top: rect.y, width: rect.size, height: rect.size }
-                        : undefined
-                    }
+                    style={tileStyle(layout.tiles[index])}
                     data-testid={`keno.tile-${n}`}
                     data-state={state}
                     aria-pressed={picked}
                     aria-disabled={onToggle === null || (full && !picked) ? true : undefined}
-                    tabIndex={index === focus ? 0 : -1}
-                    onFocus={() => setFocus(index)}
-                    onKeyDown={(event) => onKeyDown(event, index)}
                     onClick={() => onToggle?.(n)}
                   >
                     {n}

@@ -54,6 +54,7 @@ export function KenoFields(props: KenoFieldsProps) {
         <div className="game-panel__field">
           <label htmlFor={`${id}-count`}>{t('keno:fields.autoCount')}</label>
           <select
+            className="game-select"
             id={`${id}-count`}
             data-testid="keno.auto-count"
             value={props.autoCount}

@@ -1,4 +1,4 @@
-import { BitmapText, Container, Graphics, GraphicsContext } from 'pixi.js'
+import { Container, Graphics, GraphicsContext } from 'pixi.js'
 import type {
   AssetBundle,
   Scene,
@@ -7,6 +7,7 @@ import type {
   SceneInspection,
   SceneSize,
 } from '../../engine/canvas'
+import { ResultCard, type ResultCardStyle } from '../../engine/canvas/resultCard'
 import { MINES_TILES } from '../rules'
 import { boardLayout, type BoardLayout } from './board'
 import { isShown, tileFaces, type MinerSceneView, type TileFace } from './minerView'
@@ -29,7 +30,16 @@ const ICON_ALPHA: Record<TileFace, number> = {
   gemDim: 0.35,
   mineDim: 0.35,
 }
-const COLOUR = { gem: 0x22d47b, mine: 0xff4d5e, card: 0x0c0e16, won: 0x22d47b, lost: 0xaab2c8 }
+const COLOUR = { gem: 0x22d47b, mine: 0xff4d5e }
+/** The result's pill across the board's middle row. */
+const CARD = {
+  label: 'miner',
+  fill: 0x0c0e16,
+  fillAlpha: 0.85,
+  won: 0x22d47b,
+  lost: 0xaab2c8,
+  fontSize: { min: 13, max: 24, ofHeight: 0.5, widthPer: 16 },
+} satisfies ResultCardStyle
 /** A reveal flips the tile over: it narrows to its edge, shows its new face and widens again. */
 const FLIP_MS = 240
 /** The rest of the board fades in once the round has ended. */
@@ -68,13 +78,7 @@ export class MinerScene implements Scene<MinerSceneView> {
   #flip: number[] = []
   #fade: number[] = []
   #roundId: string | null = null
-  #card: Container | null = null
-  #cardShape: Graphics | null = null
-  #cardEdge: Graphics | null = null
-  #cardText: BitmapText | null = null
-  #cardKey = ''
-  #cardLaidFor = ''
-  #cardShown = false
+  #card: ResultCard | null = null
   #last: MinerSceneView | null = null
 
   mount(stage: Container, context: SceneContext): void {
@@ -100,23 +104,14 @@ export class MinerScene implements Scene<MinerSceneView> {
     this.#flip = this.#tiles.map(() => 0)
     this.#fade = this.#tiles.map(() => 0)
     this.#tiles.forEach((_, i) => this.#paint(i))
-    this.#cardShape = new Graphics({ label: 'miner.card-shape' })
-    this.#cardEdge = new Graphics({ label: 'miner.card-edge' })
-    // Glyphs drawn once into Pixi's dynamic font (white, tinted), as keno's result.
-    this.#cardText = new BitmapText({
-      text: '',
-      style: { fill: 0xffffff, fontSize: 20, fontWeight: '800', align: 'center' },
-      anchor: 0.5,
-    })
-    this.#card = new Container({ label: 'miner.card', isRenderGroup: true, alpha: 0 })
-    this.#card.addChild(this.#cardShape, this.#cardEdge, this.#cardText)
-    stage.addChild(board, this.#card)
+    this.#card = new ResultCard(CARD)
+    stage.addChild(board, this.#card.view)
   }
 
   resize(size: SceneSize): void {
     this.#layout = boardLayout(size.width, size.height)
     this.#layoutKey = `${size.width}x${size.height}`
-    this.#cardKey = ''
+    this.#card?.invalidate()
   }
 
   update(view: MinerSceneView, frame: SceneFrame): boolean {
@@ -233,44 +228,8 @@ export class MinerScene implements Scene<MinerSceneView> {
 
   /** Shows the result over the board once the round has ended and every flip is done. */
   #drawCard(view: MinerSceneView): boolean {
-    const card = this.#card
-    const shape = this.#cardShape
-    const edge = this.#cardEdge
-    const text = this.#cardText
-    if (!card || !shape || !edge || !text) return false
     const result = this.#flip.every((f) => f === 0) ? view.result : null
-    const key = result ? `${result.text}|${result.won}|${this.#layoutKey}` : '-'
-    if (key === this.#cardKey) return false
-    this.#cardKey = key
-    this.#cardShown = result !== null
-    card.alpha = result ? 1 : 0
-    if (!result) return true
-    const band = this.#layout.result
-    if (this.#cardLaidFor !== this.#layoutKey) {
-      this.#cardLaidFor = this.#layoutKey
-      const box = [
-        -band.width / 2,
-        -band.height / 2,
-        band.width,
-        band.height,
-        band.height / 2,
-      ] as const
-      shape
-        .clear()
-        .roundRect(...box)
-        .fill({ color: COLOUR.card, alpha: 0.85 })
-      edge
-        .clear()
-        .roundRect(...box)
-        .stroke({ color: 0xffffff, width: 2 })
-      text.style.fontSize = Math.max(13, Math.min(24, band.height * 0.5, band.width / 16))
-      card.position.set(band.x + band.width / 2, band.y + band.height / 2)
-    }
-    const colour = result.won ? COLOUR.won : COLOUR.lost
-    text.text = result.text
-    text.tint = colour
-    edge.tint = colour
-    return true
+    return this.#card?.show(result, this.#layout.result, this.#layoutKey) ?? false
   }
 
   destroy(): void {
@@ -286,9 +245,6 @@ export class MinerScene implements Scene<MinerSceneView> {
     this.#tiles = []
     this.#shared = []
     this.#card = null
-    this.#cardShape = null
-    this.#cardEdge = null
-    this.#cardText = null
   }
 
   inspect(): SceneInspection {
@@ -296,7 +252,7 @@ export class MinerScene implements Scene<MinerSceneView> {
       scene: 'miner',
       roundId: this.#roundId,
       faces: [...this.#faces],
-      result: this.#cardShown ? (this.#cardText?.text ?? null) : null,
+      result: this.#card?.shown ?? null,
       settled: this.#flip.every((f) => f === 0) && this.#fade.every((f) => f === 0),
     }
   }

@@ -1,5 +1,5 @@
-import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { tileStyle, useBoardGrid } from '../../kit/ui/useBoardGrid'
 import { BOARD_SIDE, boardLayout } from '../scene/board'
 import type { TileFace } from '../scene/minerView'
 import { moveTileFocus, tilePlace } from './tiles'
@@ -31,33 +31,13 @@ export interface MinerBoardProps {
  */
 export function MinerBoard({ faces, onReveal }: MinerBoardProps) {
   const { t } = useTranslation()
-  const ref = useRef<HTMLDivElement>(null)
-  const buttons = useRef<(HTMLButtonElement | null)[]>([])
-  const [size, setSize] = useState({ width: 0, height: 0 })
-  const [focus, setFocus] = useState(12)
-  useLayoutEffect(() => {
-    const element = ref.current
-    if (!element) return
-    const measure = () => setSize({ width: element.clientWidth, height: element.clientHeight })
-    measure()
-    if (typeof ResizeObserver !== 'function') return
-    const observer = new ResizeObserver(measure)
-    observer.observe(element)
-    return () => observer.disconnect()
-  }, [])
+  const { box, size, cellProps } = useBoardGrid(moveTileFocus, 12)
   const layout = boardLayout(size.width, size.height)
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const next = moveTileFocus(index, event.key, event.ctrlKey)
-    if (next === null) return
-    event.preventDefault()
-    setFocus(next)
-    buttons.current[next]?.focus()
-  }
   const rows = Array.from({ length: BOARD_SIDE }, (_, r) =>
     faces.slice(r * BOARD_SIDE, (r + 1) * BOARD_SIDE),
   )
   return (
-    <div className="miner-board" ref={ref}>
+    <div className="miner-board" ref={box}>
       <div
         role="grid"
         aria-label={t('miner:board.label')}
@@ -68,28 +48,18 @@ export function MinerBoard({ faces, onReveal }: MinerBoardProps) {
           <div role="row" key={r} className="miner-board__row">
             {row.map((face, c) => {
               const tile = r * BOARD_SIDE + c
-              const rect = layout.tiles[tile]
               const playable = onReveal !== null && face === 'hidden'
               return (
                 <div role="gridcell" key={tile} className="miner-board__cell">
                   <button
                     type="button"
-                    ref={(element) => {
-                      buttons.current[tile] = element
-                    }}
+                    {...cellProps(tile)}
                     className={`miner-tile miner-tile--${face}`}
-                    style={
-                      rect
-                        ? { left: rect.x, top: rect.y, width: rect.size, height: rect.size }
-                        : undefined
-                    }
+                    style={tileStyle(layout.tiles[tile])}
                     data-testid={`miner.tile-${tile}`}
                     data-face={face}
                     aria-label={t(TILE_NAMES[face], tilePlace(tile))}
                     aria-disabled={playable ? undefined : true}
-                    tabIndex={tile === focus ? 0 : -1}
-                    onFocus={() => setFocus(tile)}
-                    onKeyDown={(event) => onKeyDown(event, tile)}
                     onClick={() => {
                       if (playable) onReveal(tile)
                     }}

@@ -25,6 +25,7 @@ export function MinerFields({ mines, onMines, disabled }: MinerFieldsProps) {
       <div className="game-panel__field">
         <label htmlFor={`${id}-mines`}>{t('miner:fields.mines')}</label>
         <select
+          className="game-select"
           id={`${id}-mines`}
           data-testid="miner.mines"
           value={mines}

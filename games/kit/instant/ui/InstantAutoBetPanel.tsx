@@ -149,6 +149,7 @@ export function InstantAutoBetPanel<P>(props: InstantAutoBetPanelProps<P>) {
               <div className="game-panel__field game-auto__field">
                 <label htmlFor={idOf(side)}>{t(label)}</label>
                 <select
+                  className="game-select"
                   id={idOf(side)}
                   data-testid={`${game}.autobet.${testId}`}
                   value={text[side]}
