@@ -64,10 +64,21 @@ test('a miner round by mouse: two gems, a cash-out, the whole board shown, its p
   await expect(page.getByTestId('miner.proof-step')).toHaveCount(3)
 })
 
-/** Presses Tab until `testId` has the focus (a player tabbing to it), at most 40 times. */
+/**
+ * Presses Tab until `testId` has the focus (a player tabbing to it), at most twice round every
+ * element that could take it: how many there are depends on the page (the live tables add a link
+ * per bet that other tests made), and where the focus starts on what the last key did.
+ */
 async function tabTo(page: Page, testId: string): Promise<void> {
   const target = page.getByTestId(testId)
-  for (let i = 0; i < 40 && !(await target.evaluate((el) => el === document.activeElement)); i++) {
+  const stops = await page.evaluate(
+    () => document.querySelectorAll('a[href], button, input, select, textarea, [tabindex]').length,
+  )
+  for (
+    let i = 0;
+    i <= 2 * stops && !(await target.evaluate((el) => el === document.activeElement));
+    i++
+  ) {
     await page.keyboard.press('Tab')
   }
   await expect(target).toBeFocused()

@@ -1,8 +1,9 @@
 import { createMemoryHistory } from '@tanstack/react-router'
 import Cookies from 'js-cookie'
 import i18next from 'i18next'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { initI18n } from '../../i18n'
+import type { Locale } from '../../i18n/locales'
 import { createAppRouter } from '../../routes/router'
 import { hrefInLocale, startLocaleSync, switchLocale } from './controller'
 
@@ -15,9 +16,9 @@ afterEach(() => {
   Cookies.remove('locale')
 })
 
-async function start(href: string) {
-  const router = createAppRouter('en', createMemoryHistory({ initialEntries: [href] }))
-  stop = startLocaleSync(router, 'en')
+async function start(href: string, decided: Locale = 'en') {
+  const router = createAppRouter(decided, createMemoryHistory({ initialEntries: [href] }))
+  stop = startLocaleSync(router, decided)
   await router.load()
   return router
 }
@@ -48,5 +49,13 @@ describe('locale sync', () => {
     await new Promise((resolve) => setTimeout(resolve, 20))
     expect(document.documentElement.lang).toBe('en')
     expect(router.buildLocation({ to: '/faq' }).publicHref).toBe('/faq')
+  })
+
+  it('follows the address the app starts at, when Back moved it after the locale was decided', async () => {
+    // The locale was decided at /top (en); by the time the router started, Back had led to /kz/top.
+    const router = await start('/kz/top', 'en')
+    await vi.waitFor(() => expect(i18next.language).toBe('kz'))
+    expect(document.documentElement.lang).toBe('kk')
+    expect(router.buildLocation({ to: '/faq' }).publicHref).toBe('/kz/faq')
   })
 })

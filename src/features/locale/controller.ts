@@ -18,15 +18,22 @@ export function applyDocumentLang(locale: Locale): void {
 export function startLocaleSync(router: AnyRouter, initial: Locale): () => void {
   let current = initial
   applyDocumentLang(initial)
-  return router.history.subscribe(({ location }: { location: { pathname: string } }) => {
-    const { locale, prefixed } = splitLocalePath(location.pathname)
+  const follow = (pathname: string) => {
+    const { locale, prefixed } = splitLocalePath(pathname)
     if (prefixed) writeLocaleCookie(locale)
     if (locale === current) return
     current = locale
     router.update({ ...router.options, rewrite: localeRewrite(locale) })
     applyDocumentLang(locale)
     void changeLocale(locale)
-  })
+  }
+  const stop = router.history.subscribe(({ location }: { location: { pathname: string } }) =>
+    follow(location.pathname),
+  )
+  // `initial` was decided from the address the page opened at; Back pressed while the app was
+  // still starting can have moved it since, before anything listened.
+  follow(router.history.location.pathname)
+  return stop
 }
 
 /** The public href of the current page in another locale (path, params, query and hash kept). */
