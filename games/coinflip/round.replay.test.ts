@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import streak from '../../tests/recordings/coinflip-streak.json'
 import { parseRecording } from '../engine/replay'
 import { recordedStartBalance } from '../kit/testing/replayRound'
+import { contextAfter } from '../kit/testing/statefulReplay'
 import { coinflipClient } from './client'
 import { coinflipViewSchema } from './protocol'
 import { replayCoinflipRound } from './round.replay'
@@ -51,27 +52,11 @@ describe('coinflip recording (live)', () => {
     expect(cashout.balance).toBe(start - 100 + 792)
 
     const result = await replayCoinflipRound(recording)
-    const sending = (state: string) => ({ [state]: 'sending' })
-    expect(result.states).toEqual([
-      'idle',
-      sending('opening'),
-      'open',
-      sending('stepping'),
-      'open',
-      sending('stepping'),
-      'open',
-      sending('stepping'),
-      'open',
-      sending('cashingOut'),
-      'settled',
-    ])
-    expect(result.context).toMatchObject({
-      balance: cashout.balance,
-      pending: null,
-      lastError: null,
-      round: { roundId: cashout.round.roundId, status: 'won', step: 4, payout: 792 },
-      seeds: { serverSeedHash: cashout.round.serverSeedHash, nonce: cashout.round.nonce + 1 },
-    })
+    expect(result.path).toBe(
+      'idle > opening.sending > open > stepping.sending > open > stepping.sending > open > stepping.sending > open > cashingOut.sending > settled',
+    )
+    expect(result.context).toMatchObject(contextAfter(cashout))
+    expect(result.context.round).toMatchObject({ status: 'won', step: 4, payout: 792 })
     expect(result.context.recent.map((r) => r.roundId)).toEqual([cashout.round.roundId])
   })
 })

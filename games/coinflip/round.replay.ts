@@ -4,17 +4,12 @@
  * recorded server, the recorded events through the kit's stream mapping, on the virtual clock.
  */
 import type { Recording } from '../engine/replay'
-import { replayRound } from '../kit/testing/replayRound'
+import { replayStatefulRound } from '../kit/testing/statefulReplay'
 import { coinflipClient } from './client'
 
 /** Replays `recording` for a RUB player with the balance of its first snapshot. */
 export function replayCoinflipRound(recording: Recording) {
-  return replayRound(recording, {
-    wire: coinflipClient.streamWire,
-    machine: (transport) =>
-      coinflipClient.roundMachine.provide({ actors: coinflipClient.commandActors(transport) }),
-    eventFromStream: coinflipClient.eventFromStream,
-  })
+  return replayStatefulRound(recording, coinflipClient)
 }
 
 /** Where a session ended, as the recorder and the replay compare it. */

@@ -5,15 +5,10 @@
  * record -- hilo-lost`), which checks a new file with it before writing it.
  */
 import type { Recording } from '../engine/replay'
-import { replayRound } from '../kit/testing/replayRound'
+import { replayStatefulRound } from '../kit/testing/statefulReplay'
 import { hiloClient } from './client'
 
 /** Replays `recording` through hilo's round machine, for the recording's player. */
 export function replayHilo(recording: Recording) {
-  return replayRound(recording, {
-    wire: hiloClient.wire,
-    machine: (transport) =>
-      hiloClient.roundMachine.provide({ actors: hiloClient.commandActors(transport) }),
-    eventFromStream: hiloClient.eventFromStream,
-  })
+  return replayStatefulRound(recording, hiloClient)
 }

@@ -7,7 +7,7 @@
 import type { Minor } from '../engine/money'
 import type { Recording } from '../engine/replay'
 import type { CommandKey } from '../kit/protocol'
-import { replayRound } from '../kit/testing/replayRound'
+import { replayStatefulRound } from '../kit/testing/statefulReplay'
 import { minerClient } from './client'
 import type { MinerParams } from './rules'
 
@@ -23,10 +23,5 @@ export const recordedKey = (n: number) =>
 
 /** Replays `recording` through miner's round machine, for the recording's RUB player. */
 export function replayMinerRound(recording: Recording) {
-  return replayRound(recording, {
-    wire: minerClient.wire,
-    machine: (transport) =>
-      minerClient.roundMachine.provide({ actors: minerClient.commandActors(transport) }),
-    eventFromStream: minerClient.eventFromStream,
-  })
+  return replayStatefulRound(recording, minerClient)
 }

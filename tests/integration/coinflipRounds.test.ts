@@ -13,7 +13,7 @@ import type { Player } from '../../server/games/kit/player'
 import { realScheduler } from '../../server/games/kit/scheduler'
 import { StatefulRounds } from '../../server/games/kit/stateful/StatefulRounds'
 import { testDrivers } from './support/drivers'
-import { startTestApp, type TestApp } from './support/harness'
+import { openTestApp, quietLog, type TestApp } from './support/harness'
 import { checkInvariants } from './support/ledgerInvariants'
 
 const key = () => `k-${crypto.randomUUID()}` as CommandKey
@@ -33,20 +33,15 @@ describe.each(testDrivers())('coinflip rounds on $name', (driver) => {
   let t: TestApp
   let rounds: StatefulRounds
   let close: (() => Promise<void>) | undefined
-  const log = { info: () => {}, error: (obj: object, msg: string) => console.error(msg, obj) }
 
   beforeAll(async () => {
-    const opened = await driver.open()
-    close = opened.close
-    db = opened.db
-    t = await startTestApp(db)
+    ;({ db, t, close } = await openTestApp(driver))
     const scheduler = realScheduler()
     const seeds = new SeedPairs(db, scheduler.now, fixedSeeds(`coinflip-${driver.name}`))
-    rounds = new StatefulRounds({ db, ledger: t.services.ledger, seeds, scheduler, log })
+    rounds = new StatefulRounds({ db, ledger: t.services.ledger, seeds, scheduler, log: quietLog })
   }, 120_000)
   afterAll(async () => {
     await rounds?.idle()
-    await t?.close()
     await close?.()
   })
 

@@ -1,25 +1,13 @@
 import { createHash } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { PROTOCOL_VERSION } from '../../games/crash/protocol'
 import { maxWin, payout, type Multiplier } from '../../games/crash/rules'
 import { MIN_CRASH_POINT, chainFrom, crashPoint } from '../../games/engine/fairness'
 import type { Minor } from '../../games/engine/money'
-import { migrate } from '../../server/db/migrate'
 import { openChain } from '../../server/games/crash/chainStore'
 import { testDrivers } from './support/drivers'
 import { checkInvariants } from './support/ledgerInvariants'
-import { processDatabase, type ProcessDatabase } from './support/processDatabase'
-import {
-  callApi,
-  fundedPlayer,
-  recordingSocket,
-  startServerProcess,
-  type RecordingSocket,
-  type ServerProcess,
-} from './support/serverProcess'
+import { callApi, fundedPlayer, killedServers, type RecordingSocket } from './support/serverProcess'
 
 /**
  * The literal `kill -9` at an announcement: a real server process (`server/main.ts`) is killed
@@ -70,50 +58,12 @@ const hookPath = (path: string) => `/test-hooks/crash/${path}`
 const win = (at: number) => payout(STAKE as Minor, at as Multiplier, maxWin('RUB'))
 
 describe.each(testDrivers().map((d) => d.name))('a crash server SIGKILLed on %s', (driver) => {
-  let folder: string
-  let db: ProcessDatabase
   const chain = quickChain()
-  /** Every process and socket started, so that a failed run leaves none behind. */
-  const processes: ServerProcess[] = []
-  const clients: RecordingSocket[] = []
-
-  beforeAll(async () => {
-    folder = await mkdtemp(join(tmpdir(), `tessera-kill-${driver}-`))
-    db = await processDatabase(driver, folder)
-    const conn = await db.open()
-    await migrate(conn)
-    await openChain(conn, { seedHash: chain.seedHash, salt: SALT, length: CHAIN_LENGTH })
-    await conn.close()
-  }, 120_000)
-  afterAll(async () => {
-    for (const c of clients) c.socket.close()
-    for (const p of processes) {
-      if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL')
-      await p.exited
-    }
-    await db?.stop()
-    if (folder) await rm(folder, { recursive: true, force: true })
-  })
-
-  const env = () => ({
-    ...db.env,
-    TESSERA_MODE: 'sandbox',
-    TEST_HOOKS: 'true',
-    SCRYPT_N: '1024',
-    RATE_LIMIT_REGISTER: '100000',
-    // Its built client is not needed: the server serves the API without one.
-    DIST_DIR: join(folder, 'dist'),
-  })
-  const start = async () => {
-    const p = await startServerProcess(env(), folder)
-    processes.push(p)
-    return p
-  }
-  const connect = (origin: string, token: string | null) => {
-    const c = recordingSocket(origin, '/crash', token)
-    clients.push(c)
-    return c
-  }
+  const servers = killedServers(driver, 'kill', (conn) =>
+    openChain(conn, { seedHash: chain.seedHash, salt: SALT, length: CHAIN_LENGTH }),
+  )
+  const start = () => servers.start()
+  const connect = (origin: string, token: string | null) => servers.connect(origin, '/crash', token)
 
   it('at `crashed` keeps every announced outcome after a restart on the same database', async () => {
     const first = await start()
@@ -225,7 +175,7 @@ describe.each(testDrivers().map((d) => d.name))('a crash server SIGKILLed on %s'
     second.child.kill('SIGTERM')
     expect(await second.exited, second.output()).toEqual({ code: 0, signal: null })
 
-    const conn = await db.open()
+    const conn = await servers.db.open()
     try {
       const rounds = await conn.query(
         'SELECT phase, crash_point FROM crash_rounds WHERE game = $1',

@@ -1,22 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { floatCursor } from '../../games/engine/fairness'
 import { STATEFUL_PROTOCOL_VERSION } from '../../games/kit/stateful/protocol'
-import { migrate } from '../../server/db/migrate'
 import { streakWire, type Side } from '../../server/games/kit/stateful/testing'
 import { testDrivers } from './support/drivers'
 import { checkInvariants } from './support/ledgerInvariants'
-import { processDatabase, type ProcessDatabase } from './support/processDatabase'
-import {
-  callApi,
-  fundedPlayer,
-  recordingSocket,
-  startServerProcess,
-  type RecordingSocket,
-  type ServerProcess,
-} from './support/serverProcess'
+import { callApi, fundedPlayer, killedServers, type RecordingSocket } from './support/serverProcess'
 
 const DEPOSIT = 100_000
 const STAKE = 1_000
@@ -33,44 +21,10 @@ const v = STATEFUL_PROTOCOL_VERSION
  * the player's next server seed (the test hook) and rotates to it.
  */
 describe.each(testDrivers().map((d) => d.name))('a stateful server SIGKILLed on %s', (driver) => {
-  let folder: string
-  let db: ProcessDatabase
-  const processes: ServerProcess[] = []
-  const clients: RecordingSocket[] = []
-
-  beforeAll(async () => {
-    folder = await mkdtemp(join(tmpdir(), `tessera-stateful-kill-${driver}-`))
-    db = await processDatabase(driver, folder)
-    const conn = await db.open()
-    await migrate(conn)
-    await conn.close()
-  }, 120_000)
-  afterAll(async () => {
-    for (const c of clients) c.socket.close()
-    for (const p of processes) {
-      if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL')
-      await p.exited
-    }
-    await db?.stop()
-    if (folder) await rm(folder, { recursive: true, force: true })
-  })
-
-  const start = async () => {
-    const env = {
-      ...db.env,
-      TESSERA_MODE: 'sandbox',
-      TEST_HOOKS: 'true',
-      SCRYPT_N: '1024',
-      RATE_LIMIT_REGISTER: '100000',
-      DIST_DIR: join(folder, 'dist'),
-    }
-    const p = await startServerProcess(env, folder, 'tests/integration/support/streakServer.ts')
-    processes.push(p)
-    return p
-  }
+  const servers = killedServers(driver, 'stateful-kill')
+  const start = () => servers.start('tests/integration/support/streakServer.ts')
   const connect = async (origin: string, token: string) => {
-    const c = recordingSocket(origin, '/streak', token)
-    clients.push(c)
+    const c = servers.connect(origin, '/streak', token)
     const snapshot = streakWire.parseEvent('snapshot', await c.next((n) => n === 'snapshot'))
     return { c, snapshot }
   }
@@ -132,7 +86,7 @@ describe.each(testDrivers().map((d) => d.name))('a stateful server SIGKILLed on 
     second.child.kill('SIGTERM')
     expect(await second.exited, second.output()).toEqual({ code: 0, signal: null })
 
-    const conn = await db.open()
+    const conn = await servers.db.open()
     try {
       const steps = await conn.query('SELECT step FROM stateful_steps WHERE round_id = $1', [
         roundId,

@@ -36,7 +36,7 @@ import {
 } from '../../server/games/kit/stateful/testing'
 import { checkInvariants } from './support/ledgerInvariants'
 import { testDrivers } from './support/drivers'
-import { startTestApp, type TestApp } from './support/harness'
+import { openTestApp, quietLog, type TestApp } from './support/harness'
 
 /** The coin-streak test game under a stateful game's id, so the history's contract takes it. */
 const COIN = { ...STREAK, id: 'coinflip' } as const
@@ -65,23 +65,18 @@ describe.each(testDrivers())('stateful readers on $name', (driver) => {
   let kit: InstantKit
   let rounds: StatefulRounds
   let close: (() => Promise<void>) | undefined
-  const log = { info: () => {}, error: (obj: object, msg: string) => console.error(msg, obj) }
 
   beforeAll(async () => {
-    const opened = await driver.open()
-    close = opened.close
-    db = opened.db
     // The test game in coinflip's place (the registered coinflip's module would read its rounds
     // twice: one history and one proof route a game id).
     const others = GAME_MODULES.filter((module) => module.id !== COIN.id)
-    t = await startTestApp(db, {}, [...others, coinModule])
+    ;({ db, t, close } = await openTestApp(driver, {}, [...others, coinModule]))
     // The instant kit first, with fixed seeds: the stateful kit draws from its pairs.
-    kit = instantKit(t.services, { log, seeds: fixedSeeds(`readers-${driver.name}`) })
-    rounds = statefulKit(t.services, { log }).rounds
+    kit = instantKit(t.services, { log: quietLog, seeds: fixedSeeds(`readers-${driver.name}`) })
+    rounds = statefulKit(t.services, { log: quietLog }).rounds
   }, 120_000)
   afterAll(async () => {
     await rounds?.idle()
-    await t?.close()
     await close?.()
   })
 

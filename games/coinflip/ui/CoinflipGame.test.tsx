@@ -1,8 +1,9 @@
-import { act, fireEvent, render, screen } from '@testing-library/react'
+import { act, fireEvent, screen } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import en from '../../../locales/en/coinflip.json'
 import kitEn from '../../../locales/en/kit.json'
 import type { Minor } from '../../engine/money'
+import { failingProof, renderGamePage, signedInPage } from '../../kit/testing/gamePage'
 import { i18nTestEnv } from '../../kit/testing/i18n'
 import type * as StreamModule from '../../kit/stream/connectGameStream'
 import { useInstantSettings } from '../../kit/ui/instantSettings'
@@ -78,29 +79,14 @@ function answer(name: string, payload: Record<string, unknown>) {
 // snapshot and plays each command by coinflip's rules on fixed sides; the canvas host renders
 // only its overlay (the calls).
 vi.mock('../../kit/stream/connectGameStream', async (importOriginal) => {
-  const { fakeConnectGameStream } = await import('../../kit/testing/fakeGameStream')
-  return {
-    ...(await importOriginal<typeof StreamModule>()),
-    connectGameStream: fakeConnectGameStream({
-      snapshot: () => ({
-        type: 'snapshot',
-        v: 1,
-        serverTime: 1_000,
-        me: {
-          balance: START,
-          currency: 'RUB',
-          serverSeedHash: HASH,
-          clientSeed: 'c',
-          nonce: 0,
-          round: null,
-        },
-      }),
-      request: async (name: string, payload: Record<string, unknown>) => {
-        sent.push({ name, payload })
-        return answer(name, payload)
-      },
-    }),
-  }
+  const { fakePlayerStreamModule } = await import('../../kit/testing/gamePage')
+  return fakePlayerStreamModule(await importOriginal<typeof StreamModule>(), {
+    me: () => ({ balance: START, serverSeedHash: HASH, round: null }),
+    request: async (name: string, payload: Record<string, unknown>) => {
+      sent.push({ name, payload })
+      return answer(name, payload)
+    },
+  })
 })
 vi.mock('../../engine/canvas', () => import('../../engine/canvas/testing/overlayOnlyCanvas'))
 
@@ -119,18 +105,10 @@ const key = async (code: string) => {
 }
 
 /** The page for a signed-in RUB player, connected to the fake server. */
-async function renderGame() {
-  render(
-    <CoinflipGame
-      serviceUrl="http://coinflip.test"
-      getToken={() => 't'}
-      player={{ currency: 'RUB', balance: START }}
-      locale="en"
-      loadRoundProof={async () => ({ type: 'failed' })}
-    />,
+const renderGame = () =>
+  renderGamePage(
+    <CoinflipGame {...signedInPage('coinflip', START)} loadRoundProof={failingProof} />,
   )
-  await act(async () => {})
-}
 
 describe('CoinflipGame', () => {
   it('opens a round, calls by button and by key, announces each flip, and cashes out', async () => {

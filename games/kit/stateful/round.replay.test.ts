@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { createRecorder, parseRecording, type Recording } from '../../engine/replay'
-import { replayRound } from '../testing/replayRound'
-import { towerRoundMachine, towerServer, towerStreamWire, towerTrap } from '../testing/towerClient'
+import { replayStatefulRound } from '../testing/statefulReplay'
+import { towerReplayClient, towerServer, towerTrap } from '../testing/towerClient'
 import { towerWire } from '../testing/towerGame'
-import { machineEvent } from '../wireLink'
-import { statefulCommandActors } from './link'
 
 const SERVER_SEED = 'tower-replay-server-seed'
 const CLIENT_SEED = 'tower-replay-client'
-const streamWire = towerStreamWire
-const machine = towerRoundMachine()
 
 /** A safe door of floor `floor` of the first round: the script plays the player who knows. */
 const safeDoor = (floor: number) => ({
@@ -78,25 +74,10 @@ function towerSession(): Recording {
 describe('stateful round replay (test game)', () => {
   it('replays open, two steps (a lost answer resent with its key) and a cash-out', async () => {
     const recording = towerSession()
-    const result = await replayRound(recording, {
-      wire: streamWire,
-      machine: (transport) =>
-        machine.provide({ actors: statefulCommandActors(towerWire, transport) }),
-      eventFromStream: (name, payload) => machineEvent(streamWire, name, payload),
-    })
-    expect(result.states).toEqual([
-      'idle',
-      { opening: 'sending' },
-      'open',
-      { stepping: 'sending' },
-      'open',
-      { stepping: 'sending' },
-      { stepping: 'lost' },
-      { stepping: 'sending' },
-      'open',
-      { cashingOut: 'sending' },
-      'settled',
-    ])
+    const result = await replayStatefulRound(recording, towerReplayClient())
+    expect(result.path).toBe(
+      'idle > opening.sending > open > stepping.sending > open > stepping.sending > stepping.lost > stepping.sending > open > cashingOut.sending > settled',
+    )
     const sent = recording.events.filter((e) => e.dir === 'out').map((e) => e.payload)
     expect(sent[2]).toEqual(sent[3])
     const acks = recording.events.filter((e) => e.name === 'cashout:ack')

@@ -3,8 +3,10 @@
  * the stateful kit's machine, verifier and replay tests share them.
  */
 import { floatCursor } from '../../engine/fairness'
-import { asStatefulWire } from '../stateful/link'
+import type { CommandTransport } from '../../engine/replay'
+import { asStatefulWire, statefulCommandActors } from '../stateful/link'
 import { createStatefulRoundMachine } from '../stateful/round.machine'
+import { machineEvent } from '../wireLink'
 import { fakeStatefulServer } from './statefulServer'
 import {
   towerLogic,
@@ -30,6 +32,18 @@ export const towerRoundMachine = () =>
   createStatefulRoundMachine<TowerParams, TowerAction, TowerOutcome, TowerView, TowerReveal>({
     id: 'tower.round',
   })
+
+/** The tower's browser side as a game's `statefulClient` has it, as far as a replay goes. */
+export const towerReplayClient = () => ({
+  streamWire: towerStreamWire,
+  roundMachine: towerRoundMachine(),
+  commandActors: (transport: CommandTransport) =>
+    statefulCommandActors<TowerParams, TowerAction, TowerOutcome, TowerView, TowerReveal>(
+      towerWire,
+      transport,
+    ),
+  eventFromStream: (name: string, payload: unknown) => machineEvent(towerStreamWire, name, payload),
+})
 
 /** The tower's server in memory: a RUB player with 100.00 and the given seeds. */
 export const towerServer = (serverSeed: string, clientSeed: string, now?: () => number) =>

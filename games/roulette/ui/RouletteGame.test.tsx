@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react'
+import { act, fireEvent, screen } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import en from '../../../locales/en/roulette.json'
 import kitEn from '../../../locales/en/kit.json'
@@ -8,6 +8,7 @@ import type * as StreamModule from '../../kit/stream/connectGameStream'
 import { useInstantSettings } from '../../kit/ui/instantSettings'
 import { spinPayout, type RouletteParams } from '../rules'
 import { RouletteGame } from './RouletteGame'
+import { failingProof, renderGamePage, signedInPage } from '../../kit/testing/gamePage'
 import { i18nTestEnv } from '../../kit/testing/i18n'
 
 const HASH = 'ab'.repeat(32)
@@ -22,34 +23,26 @@ let hold: Promise<void> | null = null
 // snapshot and settles each bet on pocket 17 with the rules' payout; the canvas host renders
 // only its overlay.
 vi.mock('../../kit/stream/connectGameStream', async (importOriginal) => {
-  const { fakeConnectGameStream } = await import('../../kit/testing/fakeGameStream')
-  return {
-    ...(await importOriginal<typeof StreamModule>()),
-    connectGameStream: fakeConnectGameStream({
-      snapshot: () => ({
-        type: 'snapshot',
+  const { fakePlayerStreamModule } = await import('../../kit/testing/gamePage')
+  return fakePlayerStreamModule(await importOriginal<typeof StreamModule>(), {
+    me: () => ({ balance: START, serverSeedHash: HASH }),
+    request: async (name: string, payload: (typeof sent)[number]['payload']) => {
+      sent.push({ name, payload })
+      await hold
+      const payout = spinPayout(payload.params, POCKET)
+      return {
+        type: 'ok',
         v: 1,
-        serverTime: 1_000,
-        me: { balance: START, currency: 'RUB', serverSeedHash: HASH, clientSeed: 'c', nonce: 0 },
-      }),
-      request: async (name: string, payload: (typeof sent)[number]['payload']) => {
-        sent.push({ name, payload })
-        await hold
-        const payout = spinPayout(payload.params, POCKET)
-        return {
-          type: 'ok',
-          v: 1,
-          betId: `b-${sent.length}`,
-          outcome: { pocket: POCKET },
-          multiplier: multiplierOf(payload.amount, payout),
-          payout,
-          balance: START - payload.amount + payout,
-          nonce: sent.length - 1,
-          serverSeedHash: HASH,
-        }
-      },
-    }),
-  }
+        betId: `b-${sent.length}`,
+        outcome: { pocket: POCKET },
+        multiplier: multiplierOf(payload.amount, payout),
+        payout,
+        balance: START - payload.amount + payout,
+        nonce: sent.length - 1,
+        serverSeedHash: HASH,
+      }
+    },
+  })
 })
 vi.mock('../../engine/canvas', () => import('../../engine/canvas/testing/overlayOnlyCanvas'))
 
@@ -65,18 +58,9 @@ const byId = (id: string) => screen.getByTestId(id) as HTMLButtonElement
 const spot = (id: string) => byId(`roulette.spot-${id}`)
 const total = () => Number(byId('roulette.total').dataset.total)
 
-async function renderGame() {
-  render(
-    <RouletteGame
-      serviceUrl="http://roulette.test"
-      getToken={() => 't'}
-      player={{ currency: 'RUB', balance: START }}
-      locale="en"
-      loadBetProof={async () => ({ type: 'failed' })}
-    />,
-  )
-  await act(async () => {})
-}
+/** The page for a signed-in RUB player, connected to the fake server. */
+const renderGame = () =>
+  renderGamePage(<RouletteGame {...signedInPage('roulette', START)} loadBetProof={failingProof} />)
 
 describe('roulette page', () => {
   it('places chips by mouse and by arrow keys, and spins them all as one bet', async () => {

@@ -9,6 +9,7 @@ import { DEMO, seedDemo } from '../../../server/db/seed'
 import { Ledger } from '../../../server/ledger/ledger'
 import type { ServerGame } from '../../../server/games'
 import type { Services } from '../../../server/services'
+import type { TestDriver } from './drivers'
 
 /** A movable clock: tests jump past session, code and invoice timeouts. */
 export class TestClock {
@@ -150,6 +151,40 @@ export async function startTestApp(
       // The temporary builds (this one's, or a suite's `tessera-dist-*` passed in) go with the app.
       if (basename(distDir).startsWith(DIST_PREFIX))
         await rm(distDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** A game kit's log in a suite: info lines dropped, errors on the console, by a failing test. */
+export const quietLog = {
+  info: () => {},
+  error: (obj: object, msg: string) => console.error(msg, obj),
+}
+
+/**
+ * A fresh database of `driver` and an app over it (`env` and `games` as {@link startTestApp}
+ * takes them), for a suite's `beforeAll`; `close` closes the app, then the database. A database
+ * whose app did not start is closed at once: the suite's `afterAll` has nothing to close then.
+ */
+export async function openTestApp(
+  driver: TestDriver,
+  env?: Record<string, string>,
+  games?: readonly ServerGame[],
+): Promise<{ db: Db; t: TestApp; close(): Promise<void> }> {
+  const opened = await driver.open()
+  let t: TestApp
+  try {
+    t = await startTestApp(opened.db, env, games)
+  } catch (err) {
+    await opened.close()
+    throw err
+  }
+  return {
+    db: opened.db,
+    t,
+    async close() {
+      await t.close()
+      await opened.close()
     },
   }
 }

@@ -1,9 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createInterface } from 'node:readline'
 import { io as connectClient, type Socket } from 'socket.io-client'
+import { afterAll, beforeAll } from 'vitest'
+import type { Db } from '../../../server/db/db'
+import { migrate } from '../../../server/db/migrate'
 import { botCheckField } from '../../e2e/support/botCheck'
+import { processDatabase, type ProcessDatabase } from './processDatabase'
 
 /** The repository's root: the server runs from its sources, as `npm run serve` does. */
 const root = fileURLToPath(new URL('../../..', import.meta.url))
@@ -209,5 +216,80 @@ export function recordingSocket(
       return new Promise((done) => waiting.push({ match, done }))
     },
     send: (name, payload) => socket.timeout(30_000).emitWithAck(name, payload),
+  }
+}
+
+/** The server processes of a suite that kills and restarts servers on one database. */
+export interface KilledServers {
+  /** The database the processes share; the test opens it itself only while none runs. */
+  readonly db: ProcessDatabase
+  /** Starts a server (`entry`, `server/main.ts` by default) on the database, test hooks on. */
+  start(entry?: string): Promise<ServerProcess>
+  /** Connects to `namespace` of `origin` (as `token`'s player, or a guest). */
+  connect(origin: string, namespace: string, token: string | null): RecordingSocket
+}
+
+/**
+ * Registers (call in a suite's describe) what a suite of servers killed and restarted on one
+ * database needs: before it, a temporary folder `tessera-<name>-<driver>-…` (the processes' working
+ * folder) with a database of `driver` there, migrated, and what `prepare` adds to it; after it,
+ * every socket closed, every process still running killed and awaited, so that a failed run
+ * leaves none behind, the database stopped and the folder removed.
+ */
+export function killedServers(
+  driver: 'pglite' | 'postgresql',
+  name: string,
+  prepare: (conn: Db) => Promise<unknown> = async () => {},
+): KilledServers {
+  let folder = ''
+  let db: ProcessDatabase | undefined
+  const processes: ServerProcess[] = []
+  const clients: RecordingSocket[] = []
+
+  beforeAll(async () => {
+    folder = await mkdtemp(join(tmpdir(), `tessera-${name}-${driver}-`))
+    db = await processDatabase(driver, folder)
+    const conn = await db.open()
+    await migrate(conn)
+    await prepare(conn)
+    await conn.close()
+  }, 120_000)
+  afterAll(async () => {
+    for (const c of clients) c.socket.close()
+    for (const p of processes) {
+      if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL')
+      await p.exited
+    }
+    await db?.stop()
+    if (folder) await rm(folder, { recursive: true, force: true })
+  })
+
+  const database = () => {
+    if (!db) throw new Error('[killedServers] no database before the suite starts')
+    return db
+  }
+  return {
+    get db() {
+      return database()
+    },
+    async start(entry) {
+      const env = {
+        ...database().env,
+        TESSERA_MODE: 'sandbox',
+        TEST_HOOKS: 'true',
+        SCRYPT_N: '1024',
+        RATE_LIMIT_REGISTER: '100000',
+        // Its built client is not needed: the server serves the API without one.
+        DIST_DIR: join(folder, 'dist'),
+      }
+      const p = await startServerProcess(env, folder, entry)
+      processes.push(p)
+      return p
+    },
+    connect(origin, namespace, token) {
+      const c = recordingSocket(origin, namespace, token)
+      clients.push(c)
+      return c
+    },
   }
 }
