@@ -10,6 +10,9 @@ import { spinPayout, type RouletteParams } from '../rules'
 import { RouletteGame } from './RouletteGame'
 import { failingProof, renderGamePage, signedInPage } from '../../kit/testing/gamePage'
 import { i18nTestEnv } from '../../kit/testing/i18n'
+// The page loads the auto-bet form when its tab first shows; in the module graph already, it
+// mounts at once here however busy the machine is.
+import '../../kit/instant/ui/InstantAutoBetPanel'
 
 const HASH = 'ab'.repeat(32)
 const START = 100_000 as Minor

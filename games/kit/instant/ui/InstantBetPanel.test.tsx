@@ -7,6 +7,9 @@ import type { InstantMultiplier } from '../protocol'
 import { i18nTestEnv } from '../../testing/i18n'
 import { InstantBetPanel } from './InstantBetPanel'
 import { useInstantSettings } from '../../ui/instantSettings'
+// The panel loads the auto-bet form when its tab first shows; in the module graph already, it
+// mounts at once here however busy the machine is.
+import './InstantAutoBetPanel'
 
 i18nTestEnv({ en: { kit: kitEn } })
 
@@ -106,7 +109,7 @@ describe('the instant panel with auto-bet', () => {
 
   it('loads the auto-bet form when its tab first shows, and keeps what was typed in it', async () => {
     render(<AutoPanel />)
-    // Not with the page: the form's code loads when the Auto tab is first opened.
+    // Not with the page: the form mounts (and in a build, loads) when the Auto tab first shows.
     expect(screen.queryByTestId('dice.autobet.bets')).toBeNull()
     fireEvent.click(screen.getByTestId('dice.mode.auto'))
     const bets = (await screen.findByTestId('dice.autobet.bets')) as HTMLInputElement
