@@ -1,57 +1,21 @@
 import { describe, expect, it } from 'vitest'
 import { floatCursor } from '../../engine/fairness'
 import { MAX_BET_PAYOUT } from '../../engine/money'
-import { MAX_FLIPS, coinflipMultiplier, sideOf, type Side } from '../../coinflip/rules'
-import type { InstantMultiplier } from '../instant/protocol'
+import { sideOf } from '../../coinflip/rules'
+import { coinflipGame } from '../../coinflip/game'
+import { coinflipLogic, coinflipStatefulRules } from '../../coinflip/protocol'
 import { fakeStatefulServer } from '../testing/statefulServer'
 import { towerServer, towerTrap } from '../testing/towerClient'
 import { towerLogic, towerWire } from '../testing/towerGame'
-import { statefulWire } from './protocol'
-import type { StatefulRules } from './rules'
+import { statefulWireOf } from './protocol'
 import { verifyStatefulRound } from './verify'
-import { z } from 'zod/mini'
 
 const SERVER_SEED = 'verify-server-seed'
 const CLIENT_SEED = 'verify-client'
 
-/** Coinflip's pure rules as a stateful game: a call per flip, a wrong call loses. */
-interface Coins {
-  streak: number
-  lost: boolean
-  sides: Side[]
-}
-const coinflipRules: StatefulRules<
-  object,
-  Coins,
-  { call: Side },
-  { side: Side },
-  object,
-  { sides: Side[] }
-> = {
-  refusal: () => null,
-  open: () => ({ streak: 0, lost: false, sides: [] }),
-  stepRefusal: (state) => (state.lost || state.streak >= MAX_FLIPS ? 'over' : null),
-  step(state, action, cursor) {
-    const side = sideOf(cursor.next())
-    const lost = side !== action.call
-    const streak = lost ? state.streak : state.streak + 1
-    return { state: { streak, lost, sides: [...state.sides, side] }, outcome: { side } }
-  },
-  phase: (state) => (state.lost ? 'lost' : state.streak >= MAX_FLIPS ? 'complete' : 'open'),
-  multiplier: (state) =>
-    (state.lost || state.streak === 0 ? 0 : coinflipMultiplier(state.streak)) as InstantMultiplier,
-  view: () => ({}),
-  reveal: (state) => ({ sides: state.sides }),
-}
-const side = z.enum(['heads', 'tails'])
-const coinWire = statefulWire(
-  'coinflip',
-  z.object({}),
-  z.object({ call: side }),
-  z.object({ side }),
-  z.object({}),
-  z.object({ sides: z.array(side) }),
-)
+// Coinflip's own rules and wire: the verifier is checked against a real game's steps.
+const coinflipRules = coinflipStatefulRules
+const coinWire = statefulWireOf(coinflipGame, coinflipLogic)
 
 /** Flip `n` of round `nonce`, as the server will draw it. */
 const flipOf = (nonce: number, n: number) => {
@@ -101,9 +65,9 @@ describe('verifyStatefulRound', () => {
     if (verdict.status !== 'verified') throw new Error(verdict.status)
     expect(verdict.steps.map((s) => s.multiplier)).toEqual([19_800, 39_600, 79_200, 79_200])
     expect(verdict.steps.map((s) => s.outcome)).toEqual([
-      { side: flipOf(0, 0) },
-      { side: flipOf(0, 1) },
-      { side: flipOf(0, 2) },
+      { side: flipOf(0, 0), won: true },
+      { side: flipOf(0, 1), won: true },
+      { side: flipOf(0, 2), won: true },
       null,
     ])
   })
@@ -129,7 +93,9 @@ describe('verifyStatefulRound', () => {
   it('finds a changed outcome, a changed payout and a step after the end', () => {
     const round = coinRound(100, 2, 'cashout')
     const flipped = round.steps.map((s, i) =>
-      i === 1 ? { ...s, outcome: { side: s.outcome?.side === 'heads' ? 'tails' : 'heads' } } : s,
+      i === 1 && s.outcome
+        ? { ...s, outcome: { ...s.outcome, side: s.outcome.side === 'heads' ? 'tails' : 'heads' } }
+        : s,
     )
     const changed = verifyStatefulRound(coinflipRules, {
       ...round,
