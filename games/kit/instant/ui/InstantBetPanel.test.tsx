@@ -5,7 +5,7 @@ import kitEn from '../../../../locales/en/kit.json'
 import type { Minor } from '../../../engine/money'
 import type { InstantMultiplier } from '../protocol'
 import { i18nTestEnv } from '../../testing/i18n'
-import { InstantBetPanel } from './InstantBetPanel'
+import { InstantBetPanel, type InstantAutobetMount } from './InstantBetPanel'
 import { useInstantSettings } from '../../ui/instantSettings'
 // The panel loads the auto-bet form when its tab first shows; in the module graph already, it
 // mounts at once here however busy the machine is.
@@ -22,7 +22,15 @@ interface Odds {
 const rules = { maxPayout: (p: Odds, amount: Minor) => Math.floor(amount * p.times) as Minor }
 
 /** The kit's panel around a game whose odds the test sets, in RUB (limits 1 – 10,000). */
-function Panel({ times, withRules = true }: { times: number; withRules?: boolean }) {
+function Panel({
+  times,
+  withRules = true,
+  autobet,
+}: {
+  times: number
+  withRules?: boolean
+  autobet?: InstantAutobetMount<Odds>
+}) {
   const [amount, setAmount] = useState('10.00')
   return (
     <InstantBetPanel<Odds>
@@ -38,6 +46,7 @@ function Panel({ times, withRules = true }: { times: number; withRules?: boolean
       onBet={vi.fn()}
       error={null}
       {...(withRules ? { rules, params: { times } } : {})}
+      {...(autobet ? { autobet } : {})}
     />
   )
 }
@@ -87,28 +96,8 @@ describe('the instant panel with auto-bet', () => {
     onStart: vi.fn(),
     onStop: vi.fn(),
   }
-  function AutoPanel() {
-    const [amount, setAmount] = useState('10.00')
-    return (
-      <InstantBetPanel<Odds>
-        game="dice"
-        currency="RUB"
-        guestNote="guest"
-        locale="en"
-        amountText={amount}
-        onAmountText={setAmount}
-        multiplier={(2 * 10_000) as InstantMultiplier}
-        busy={false}
-        canBet
-        onBet={vi.fn()}
-        error={null}
-        autobet={{ control, params: { times: 2 }, paramsValid: () => true }}
-      />
-    )
-  }
-
   it('loads the auto-bet form when its tab first shows, and keeps what was typed in it', async () => {
-    render(<AutoPanel />)
+    render(<Panel times={2} autobet={{ control, params: { times: 2 }, paramsValid: () => true }} />)
     // Not with the page: the form mounts (and in a build, loads) when the Auto tab first shows.
     expect(screen.queryByTestId('dice.autobet.bets')).toBeNull()
     fireEvent.click(screen.getByTestId('dice.mode.auto'))
