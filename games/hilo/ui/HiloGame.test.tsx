@@ -1,9 +1,9 @@
-import { act, fireEvent, screen } from '@testing-library/react'
+import { screen } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import en from '../../../locales/en/hilo.json'
 import kitEn from '../../../locales/en/kit.json'
 import type { Minor } from '../../engine/money'
-import { failingProof, renderGamePage, signedInPage } from '../../kit/testing/gamePage'
+import { clickTestId, failingProof, renderGamePage, signedInPage } from '../../kit/testing/gamePage'
 import { i18nTestEnv } from '../../kit/testing/i18n'
 import { fakeStatefulServer } from '../../kit/testing/statefulServer'
 import type * as StreamModule from '../../kit/stream/connectGameStream'
@@ -31,18 +31,17 @@ let server = newServer()
 // player's snapshot and plays each command on the in-memory server; the canvas host renders only
 // its overlay.
 vi.mock('../../kit/stream/connectGameStream', async (importOriginal) => {
-  const { fakePlayerStreamModule } = await import('../../kit/testing/gamePage')
-  return fakePlayerStreamModule(await importOriginal<typeof StreamModule>(), {
-    me: () => {
-      const { me } = server.snapshot()
-      return { ...me, balance: me.balance as Minor }
-    },
-    request: async (name: string, payload: Record<string, unknown>) => {
-      sent.push({ name, payload })
-      answered = server.answer(name, payload) as typeof answered
-      return answered
-    },
-  })
+  const { fakePlayerStreamModule, inMemoryPlayer } = await import('../../kit/testing/gamePage')
+  return fakePlayerStreamModule(
+    await importOriginal<typeof StreamModule>(),
+    inMemoryPlayer(
+      () => server,
+      (name, payload, answer) => {
+        sent.push({ name, payload })
+        answered = answer as typeof answered
+      },
+    ),
+  )
 })
 vi.mock('../../engine/canvas', () => import('../../engine/canvas/testing/overlayOnlyCanvas'))
 
@@ -56,11 +55,7 @@ beforeEach(() => {
 })
 
 const byId = (id: string) => screen.getByTestId(id)
-const click = async (id: string) => {
-  await act(async () => {
-    fireEvent.click(byId(id))
-  })
-}
+const click = clickTestId
 
 const renderGame = () =>
   renderGamePage(<HiloGame {...signedInPage('hilo', START)} loadRoundProof={failingProof} />)

@@ -8,7 +8,7 @@
  * factory runs before the test file's own imports, and before its constants are set, so what the
  * server sends is read through functions, when the page connects or sends.
  */
-import { act, render } from '@testing-library/react'
+import { act, fireEvent, render, screen } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import type { Minor } from '../../engine/money'
 import type { GamePageProps } from '../ui/gameModule'
@@ -65,4 +65,39 @@ export const failingProof = async (): Promise<{ type: 'failed' }> => ({ type: 'f
 export async function renderGamePage(page: ReactElement): Promise<void> {
   render(page)
   await act(async () => {})
+}
+
+/** A game's in-memory server (`fakeStatefulServer`), as far as a page's fake stream uses it. */
+interface InMemoryServer {
+  snapshot(): { me: { balance: number; serverSeedHash: string; [more: string]: unknown } }
+  answer(name: string, payload: unknown): unknown
+}
+
+/**
+ * The fake server of a page played on an in-memory server (`server()`, read at each use, so a
+ * test may start a fresh one): its snapshot's `me`, and its answer to every command, which
+ * `onCommand` sees first (the test records what was sent and answered).
+ */
+export function inMemoryPlayer(
+  server: () => InMemoryServer,
+  onCommand: (name: string, payload: Record<string, unknown>, answer: unknown) => void,
+): FakePlayerServer<Record<string, unknown>> {
+  return {
+    me: () => {
+      const { me } = server().snapshot()
+      return { ...me, balance: me.balance as Minor }
+    },
+    request: async (name, payload) => {
+      const answer = server().answer(name, payload)
+      onCommand(name, payload, answer)
+      return answer
+    },
+  }
+}
+
+/** Clicks the element of `testId` and lets what it starts settle (a command and its answer). */
+export async function clickTestId(testId: string): Promise<void> {
+  await act(async () => {
+    fireEvent.click(screen.getByTestId(testId))
+  })
 }

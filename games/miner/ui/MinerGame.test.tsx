@@ -1,10 +1,10 @@
-import { act, fireEvent, screen } from '@testing-library/react'
+import { screen } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import en from '../../../locales/en/miner.json'
 import kitEn from '../../../locales/en/kit.json'
 import { floatCursor } from '../../engine/fairness'
 import type { Minor } from '../../engine/money'
-import { failingProof, renderGamePage, signedInPage } from '../../kit/testing/gamePage'
+import { clickTestId, failingProof, renderGamePage, signedInPage } from '../../kit/testing/gamePage'
 import { i18nTestEnv } from '../../kit/testing/i18n'
 import { fakeStatefulServer } from '../../kit/testing/statefulServer'
 import type * as StreamModule from '../../kit/stream/connectGameStream'
@@ -38,17 +38,14 @@ const safe = Array.from({ length: 25 }, (_, tile) => tile).filter((tile) => !min
 // player's snapshot and plays each command on the in-memory server; the canvas host renders only
 // its overlay (the tile buttons).
 vi.mock('../../kit/stream/connectGameStream', async (importOriginal) => {
-  const { fakePlayerStreamModule } = await import('../../kit/testing/gamePage')
-  return fakePlayerStreamModule(await importOriginal<typeof StreamModule>(), {
-    me: () => {
-      const { me } = server.snapshot()
-      return { ...me, balance: me.balance as Minor }
-    },
-    request: async (name: string, payload: Record<string, unknown>) => {
-      sent.push({ name, payload })
-      return server.answer(name, payload)
-    },
-  })
+  const { fakePlayerStreamModule, inMemoryPlayer } = await import('../../kit/testing/gamePage')
+  return fakePlayerStreamModule(
+    await importOriginal<typeof StreamModule>(),
+    inMemoryPlayer(
+      () => server,
+      (name, payload) => sent.push({ name, payload }),
+    ),
+  )
 })
 vi.mock('../../engine/canvas', () => import('../../engine/canvas/testing/overlayOnlyCanvas'))
 
@@ -61,11 +58,7 @@ beforeEach(() => {
 })
 
 const byId = (id: string) => screen.getByTestId(id)
-const click = async (id: string) => {
-  await act(async () => {
-    fireEvent.click(byId(id))
-  })
-}
+const click = clickTestId
 
 const renderGame = () =>
   renderGamePage(<MinerGame {...signedInPage('miner', START)} loadRoundProof={failingProof} />)
