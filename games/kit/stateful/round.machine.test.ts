@@ -300,4 +300,15 @@ describe('stateful round machine', () => {
     expect(actor.getSnapshot().value).toBe('open')
     expect(actor.getSnapshot().context.balance).toBe(9_900)
   })
+
+  it('takes a balance heard elsewhere (an auto-bet), but not over a command in flight', async () => {
+    const { actor, lose } = start()
+    actor.send({ type: 'BALANCE', balance: 12_345 as Minor })
+    expect(actor.getSnapshot().context.balance).toBe(12_345)
+    lose.next = true
+    actor.send(open(1))
+    await settle()
+    actor.send({ type: 'BALANCE', balance: 1 as Minor })
+    expect(actor.getSnapshot().context.balance).toBe(12_345)
+  })
 })

@@ -244,6 +244,11 @@ export function createStatefulRoundMachine<P, A, O, W, R>(options: { id: string 
         if (!round) throw new Error(`[${id}] a snapshot without a round`)
         return { ...showRound(context, round), pending: null, lastError: null }
       }),
+      // While a command is out, its ack carries the newer balance (as with a snapshot).
+      takeBalance: assign(({ context, event }) => {
+        assertEvent(event, 'BALANCE')
+        return { balance: context.pending ? context.balance : event.balance }
+      }),
       online: assign({ connected: true }),
       offline: assign({ connected: false }),
     },
@@ -275,6 +280,7 @@ export function createStatefulRoundMachine<P, A, O, W, R>(options: { id: string 
         { guard: 'snapshotLosesRound', target: '.idle', actions: ['takeSnapshot', 'clearRound'] },
         { actions: 'takeSnapshot' },
       ],
+      BALANCE: { actions: 'takeBalance' },
       CONNECTED: { actions: 'online' },
       DISCONNECTED: { actions: 'offline' },
     },

@@ -110,6 +110,8 @@ export type StatefulRoundEvent<P, A, O = unknown, W = unknown, R = unknown> =
   | { type: 'STEP'; key: CommandKey; action: A }
   | { type: 'CASHOUT'; key: CommandKey }
   | { type: 'NEW' }
+  /** A balance the page heard elsewhere on the same stream (the game's auto-bet's acks). */
+  | { type: 'BALANCE'; balance: Minor }
   | StatefulSnapshot<P, A, O, W, R>
   | ConnectionEvent
 
