@@ -155,3 +155,32 @@ test('a round left open by a reload resumes; the history shows it in progress an
   await expect(result).toHaveAttribute('data-step', '1')
   await openRoundInEveryLanguage(page, 'miner')
 })
+
+test('miner auto-bet: tiles picked on the board, three one-trip bets, each board shown', async ({
+  context,
+  baseURL,
+}) => {
+  const seeds = seedsNamed('miner auto')
+  // Tiles that are gems on the boards of nonces 0, 1 and 2: every bet of the run wins.
+  const [first, second] = gems(seeds, 0).filter(
+    (tile) => gems(seeds, 1).includes(tile) && gems(seeds, 2).includes(tile),
+  )
+  const { page } = await playerWithSeeds(context, baseURL ?? '', 'miner', seeds)
+  await page.getByTestId('miner.amount-input').fill('1.00')
+  await page.getByTestId('miner.mines').selectOption(String(MINES))
+  await page.getByTestId('miner.mode.auto').click()
+  for (const tile of [first!, second!]) {
+    await page.getByTestId(`miner.tile-${tile}`).click()
+    await expect(page.getByTestId(`miner.tile-${tile}`)).toHaveAttribute('data-face', 'picked')
+  }
+  await page.getByTestId('miner.autobet.bets').fill('3')
+  await page.getByTestId('miner.autobet.start').click()
+  await expect(page.getByTestId('miner.autobet.played')).toHaveAttribute('data-played', '3')
+  const result = page.getByTestId('miner.result')
+  await expect(result).toHaveAttribute('data-status', 'won')
+  await expect(result).toHaveAttribute('data-payout', String(payoutAfter(2)))
+  // No round was opened: three instant bets, the last one's board on the scene and the tiles.
+  await expect(result).toHaveAttribute('data-round-id', '')
+  await expect(page.getByTestId(`miner.tile-${first}`)).toHaveAttribute('data-face', 'picked')
+  expect(await new CrashPage(page).serverBalance()).toBe(FUNDED_BALANCE - 300 + 3 * payoutAfter(2))
+})

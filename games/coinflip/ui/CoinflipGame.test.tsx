@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import en from '../../../locales/en/coinflip.json'
 import kitEn from '../../../locales/en/kit.json'
@@ -7,6 +7,8 @@ import { failingProof, renderGamePage, signedInPage } from '../../kit/testing/ga
 import { i18nTestEnv } from '../../kit/testing/i18n'
 import type * as StreamModule from '../../kit/stream/connectGameStream'
 import { useInstantSettings } from '../../kit/ui/instantSettings'
+// The Auto tab's code is loaded with the file, so the tab's lazy panel resolves in one turn.
+import '../../kit/stateful/ui/StatefulAutoPanel'
 import type { Side } from '../rules'
 import { CoinflipGame } from './CoinflipGame'
 
@@ -23,7 +25,36 @@ let round: Record<string, unknown> & {
 }
 const multiplierOf = (streak: number) => (streak ? 9_900 * 2 ** streak : 0)
 
+/** The sides each auto-bet lands on, bet after bet (each bet flips until its first miss). */
+const AUTO_SIDES: Side[][] = [['heads', 'tails'], ['tails']]
+let autoBets = 0
+let autoBalance = START as number
+
+/** An auto-bet: coinflip's one-trip instant bet of a sequence of calls, on the same stream. */
+function answerBet(payload: Record<string, unknown>) {
+  const calls = (payload.params as { calls: Side[] }).calls
+  const sides = AUTO_SIDES[autoBets]!
+  autoBets += 1
+  const won = sides.length === calls.length && sides.every((side, i) => side === calls[i])
+  const amount = payload.amount as number
+  const multiplier = won ? multiplierOf(calls.length) : 0
+  const payout = Math.floor((amount * multiplier) / 10_000)
+  autoBalance += payout - amount
+  return {
+    type: 'ok',
+    v: 1,
+    betId: `b-${autoBets}`,
+    outcome: { sides },
+    multiplier,
+    payout,
+    balance: autoBalance,
+    nonce: autoBets - 1,
+    serverSeedHash: HASH,
+  }
+}
+
 function answer(name: string, payload: Record<string, unknown>) {
+  if (name === 'bet') return answerBet(payload)
   if (name === 'open') {
     round = {
       roundId: 'r-1',
@@ -94,6 +125,8 @@ i18nTestEnv({ en: { coinflip: en, kit: kitEn } })
 
 beforeEach(() => {
   sent.length = 0
+  autoBets = 0
+  autoBalance = START
   useInstantSettings.setState({ instantPlay: true, hotkeys: true })
 })
 
@@ -145,5 +178,41 @@ describe('CoinflipGame', () => {
     await key('KeyH')
     expect(byId('coinflip.result').textContent).toBe('Tails: wrong. The round is lost')
     expect(byId('coinflip.result').dataset.status).toBe('lost')
+  })
+
+  it('auto-bets a sequence of calls as instant bets on the same stream, and shows each', async () => {
+    const onBalance = vi.fn()
+    await renderGamePage(
+      <CoinflipGame
+        {...signedInPage('coinflip', START)}
+        loadRoundProof={failingProof}
+        onBalance={onBalance}
+      />,
+    )
+    await act(async () => {
+      fireEvent.click(byId('coinflip.mode.auto'))
+    })
+    await screen.findByTestId('coinflip.autobet.start')
+    expect(byId('coinflip.auto-calls').textContent).toBe('Your calls: Heads')
+    await act(async () => {
+      fireEvent.click(byId('coinflip.auto-add-tails'))
+    })
+    expect(byId('coinflip.auto-pays').textContent).toBe('Every call right pays 3.96×')
+    fireEvent.change(byId('coinflip.autobet.bets'), { target: { value: '2' } })
+    await act(async () => {
+      fireEvent.click(byId('coinflip.autobet.start'))
+    })
+    await waitFor(() => expect(byId('coinflip.autobet.played').dataset.played).toBe('2'))
+    const bets = sent.filter((c) => c.name === 'bet')
+    expect(bets.map((c) => c.payload.params)).toEqual([
+      { calls: ['heads', 'tails'] },
+      { calls: ['heads', 'tails'] },
+    ])
+    // The Manual tab's round was never opened; the page shows the last bet, and its balance.
+    expect(sent.map((c) => c.name)).toEqual(['bet', 'bet'])
+    expect(byId('coinflip.result').textContent).toBe('Flip 1 landed Tails: wrong. The bet is lost')
+    expect(byId('coinflip.result').dataset.betId).toBe('b-2')
+    expect(onBalance).toHaveBeenLastCalledWith(autoBalance)
+    expect(byId('coinflip.mode.manual').hasAttribute('disabled')).toBe(false)
   })
 })

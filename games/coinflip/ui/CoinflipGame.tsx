@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatMoney, type Minor } from '../../engine/money'
 import { StatefulLayout } from '../../kit/stateful/ui/StatefulLayout'
@@ -19,6 +20,9 @@ import {
   type CoinflipView,
 } from '../protocol'
 import { toCoinflipView } from '../scene/coinflipView'
+import type { Side } from '../rules'
+import { announceAuto, autoSceneView, type CoinflipAutoResult } from './coinflipAuto'
+import { CoinflipAutoFields } from './CoinflipAutoFields'
 import { CoinflipControls } from './CoinflipControls'
 import { CoinflipFields } from './CoinflipFields'
 import { callOfShortcut, COINFLIP_SHORTCUTS, randomCall } from './coinflipKeys'
@@ -57,6 +61,8 @@ function CoinflipLayout(props: StatefulLayoutPage<P, A, O, W, R>) {
   const open = round !== null && round.status === 'open'
   const next = open ? coinflipNextMultiplier(round.view) : null
   const caption = sceneCaption(round, money, t, locale)
+  // The Auto tab's calls: every auto-bet flips them in order, up to the first wrong one.
+  const [calls, setCalls] = useState<Side[]>(['heads'])
   return (
     <StatefulLayout
       page={props}
@@ -88,6 +94,16 @@ function CoinflipLayout(props: StatefulLayoutPage<P, A, O, W, R>) {
       }}
       announce={(shown, format) => announceRound(shown, format, t, locale)}
       proof={(proof) => <CoinflipRoundProof {...proof} />}
+      auto={{
+        params: calls.length > 0 ? { calls } : null,
+        note: t('coinflip:auto.note'),
+        fields: (locked) => (
+          <CoinflipAutoFields calls={calls} onCalls={setCalls} disabled={locked} locale={locale} />
+        ),
+        view: (result: CoinflipAutoResult | null) =>
+          autoSceneView(result, instant, faceWords(t), money, t, locale),
+        announce: (result: CoinflipAutoResult, format) => announceAuto(result, format, t, locale),
+      }}
     />
   )
 }

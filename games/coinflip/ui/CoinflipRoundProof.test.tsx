@@ -8,6 +8,8 @@ import type { StatefulProof } from '../../kit/stateful/proof'
 import { i18nTestEnv } from '../../kit/testing/i18n'
 // The proof's verifier, loaded up front: the dialog's lazy import of it then resolves at once.
 import '../../kit/stateful/verify'
+// The proof dialog loads when it first shows; in the module graph already, it mounts at once.
+import '../../kit/stateful/ui/StatefulRoundProof'
 import {
   coinflipStatefulRules as rules,
   type CoinflipAction,

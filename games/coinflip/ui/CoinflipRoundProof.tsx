@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import type { MoneyLocale } from '../../engine/money'
 import type { LoadStatefulProof } from '../../kit/stateful/proof'
-import { StatefulRoundProof } from '../../kit/stateful/ui/StatefulRoundProof'
+import { LazyStatefulRoundProof as StatefulRoundProof } from '../../kit/stateful/ui/LazyStatefulRoundProof'
 import {
   coinflipStatefulRules,
   type CoinflipAction,

@@ -6,7 +6,7 @@ import {
   type StatefulLayoutPage,
   type StatefulPageExtra,
 } from '../../kit/stateful/ui/statefulPage'
-import { StatefulRoundProof } from '../../kit/stateful/ui/StatefulRoundProof'
+import { LazyStatefulRoundProof as StatefulRoundProof } from '../../kit/stateful/ui/LazyStatefulRoundProof'
 import type { GamePageProps } from '../../kit/ui/gameModule'
 import { GamePage } from '../../kit/ui/GamePage'
 import { useInstantSettings } from '../../kit/ui/instantSettings'

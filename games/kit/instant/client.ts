@@ -24,6 +24,42 @@ export interface InstantClientOptions<P> {
   stake?: InstantStakeRule<P>
 }
 
+/**
+ * An instant logic's machines over its wire, for any game whose id names it: the wire, the round
+ * and auto-bet machines and the round machine's command actor. `instantClient` adds the stream;
+ * a stateful game's auto-bet (`games/kit/stateful/ui/StatefulAutoPanel.tsx`) runs them on its
+ * own game's stream, since the server serves that bet on the stateful game's namespace.
+ */
+export function instantMachines<
+  const Id extends string,
+  PS extends z.ZodMiniType,
+  OS extends z.ZodMiniType,
+  P,
+  O,
+>(
+  game: { readonly id: Id },
+  logic: InstantLogic<PS, OS, P, O>,
+  options: InstantClientOptions<P> = {},
+) {
+  const wire = instantWireOf(game, logic)
+  const paramsValid = options.paramsValid ?? ((params: P) => logic.params.safeParse(params).success)
+  return {
+    logic,
+    wire,
+    /** The round machine (idle, betting, revealing, settled), its actor to be provided. */
+    roundMachine: createInstantRoundMachine<P, O>({ id: `${game.id}.round` }),
+    /** The auto-bet machine over the game's params. */
+    autobetMachine: createInstantAutobetMachine<P>({
+      id: `${game.id}Autobet`,
+      paramsValid,
+      ...(options.stake ? { stake: options.stake } : {}),
+    }),
+    paramsValid,
+    /** The round machine's command actor over a transport (the stream, or a replay). */
+    commandActors: (transport: CommandTransport) => instantCommandActors<P, O>(wire, transport),
+  }
+}
+
 /** Derives an instant game's browser side (see the file's comment). */
 export function instantClient<
   const Id extends string,
@@ -36,26 +72,13 @@ export function instantClient<
   logic: InstantLogic<PS, OS, P, O>,
   options: InstantClientOptions<P> = {},
 ) {
-  const wire = instantWireOf(game, logic)
-  const streamWire = asInstantWire(wire)
-  const paramsValid = options.paramsValid ?? ((params: P) => logic.params.safeParse(params).success)
+  const machines = instantMachines(game, logic, options)
+  const streamWire = asInstantWire(machines.wire)
   return {
     game,
-    logic,
-    wire,
+    ...machines,
     /** The wire as the kit's stream and adapters take it. */
     streamWire,
-    /** The round machine (idle, betting, revealing, settled), its actor to be provided. */
-    roundMachine: createInstantRoundMachine<P, O>({ id: `${game.id}.round` }),
-    /** The auto-bet machine over the game's params. */
-    autobetMachine: createInstantAutobetMachine<P>({
-      id: `${game.id}Autobet`,
-      paramsValid,
-      ...(options.stake ? { stake: options.stake } : {}),
-    }),
-    paramsValid,
-    /** The round machine's command actor over a transport (the stream, or a replay). */
-    commandActors: (transport: CommandTransport) => instantCommandActors<P, O>(wire, transport),
     ...gameStreamLinks(streamWire, game.namespace),
   }
 }

@@ -10,7 +10,7 @@ import type { CommandTransport } from '../../engine/replay'
 import { gameStreamLinks } from '../stream/gameStreamLinks'
 import type { StatefulGameDefinition, StatefulLogic } from './define'
 import { statefulWireOf } from './protocol'
-import { asStatefulWire, statefulCommandActors } from './link'
+import { asStatefulWire, statefulCommandActors, withAutoBet } from './link'
 import { createStatefulRoundMachine } from './round.machine'
 
 /** Derives a stateful game's browser side (see the file's comment). */
@@ -29,12 +29,12 @@ export function statefulClient<
   type W = z.output<WS>
   type R = z.output<RS>
   const wire = statefulWireOf(game, logic)
-  const streamWire = asStatefulWire<P, A, O, W, R>(wire)
+  const streamWire = withAutoBet(asStatefulWire<P, A, O, W, R>(wire), logic.auto)
   return {
     game,
     logic,
     wire,
-    /** The wire as the kit's stream and adapters take it. */
+    /** The wire as the kit's stream and adapters take it, with the auto-bet's `bet` if any. */
     streamWire,
     /** The round machine (idle, opening, open, stepping, cashingOut, settled), actors to provide. */
     // No dot in the id: the machine targets its states by `#<id>.<state>`, which a dot would split.

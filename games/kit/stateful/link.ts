@@ -8,7 +8,9 @@
 import type { PromiseActorLogic } from 'xstate'
 import type { z } from 'zod/mini'
 import type { CommandTransport } from '../../engine/replay'
-import type { Wire, WireCommands } from '../protocol'
+import { defineWire, type Wire, type WireCommands } from '../protocol'
+import type { AnyInstantLogic } from '../instant/define'
+import { instantWireOf } from '../instant/protocol'
 import { commandActors } from '../wireLink'
 import type { StatefulAck } from './protocol'
 import type {
@@ -32,6 +34,21 @@ export function asStatefulWire<P, A, O, W, R>(wire: {
   version: number
 }): StatefulStreamWire<P, A, O, W, R> {
   return wire as unknown as StatefulStreamWire<P, A, O, W, R>
+}
+
+/**
+ * The wire the page's stream speaks: the game's stateful wire and, for a game with auto play, the
+ * instant `bet` its server serves on the same namespace (server/games/kit/stateful/auto.ts), so
+ * the auto-bet's round machine sends through the page's own stream.
+ */
+export function withAutoBet<P, A, O, W, R>(
+  wire: StatefulStreamWire<P, A, O, W, R>,
+  auto: AnyInstantLogic | undefined,
+): StatefulStreamWire<P, A, O, W, R> {
+  if (!auto) return wire
+  const { bet } = instantWireOf({ id: wire.game }, auto).commands
+  const commands: WireCommands = { ...wire.commands, bet }
+  return defineWire<StatefulEvents<P, A, O, W, R>, WireCommands>({ ...wire, commands })
 }
 
 /** The stateful round machine's command actors. */

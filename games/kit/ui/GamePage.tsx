@@ -12,6 +12,7 @@ import './betsTables.css'
 import './dialog.css'
 import { useKitText } from './kitText'
 import { GameSessionContext, useGameSession } from './gameSession'
+import { streamTap } from './streamTap'
 
 const CONNECTING: ConnectionState = { status: 'connecting', rttMs: null, resyncing: false }
 
@@ -30,10 +31,18 @@ export function GamePage<M extends AnyStateMachine, Extra extends object>(
   const { game, player, serviceUrl, getToken } = props
   const [link] = useState(streamTransport)
   const actor = useActorRef(game.machine(link.transport), { input: game.input(player) })
+  // The layout's late parts (a stateful game's auto-bet) hear the stream through the tap.
+  const [tap] = useState(() => streamTap(link.transport))
   const snapshot = useSelector(actor, (s) => s)
   const [connection, setConnection] = useState<ConnectionState>(CONNECTING)
   useEffect(() => {
-    const opened = game.connect({ url: serviceUrl, getToken, inbox: actor })
+    const inbox = {
+      send: (event: Parameters<typeof actor.send>[0]) => {
+        actor.send(event)
+        tap.send(event)
+      },
+    }
+    const opened = game.connect({ url: serviceUrl, getToken, inbox })
     link.attach(opened.stream)
     const show = () => setConnection(opened.stream.getState())
     const offState = opened.stream.subscribe(show)
@@ -81,7 +90,7 @@ export function GamePage<M extends AnyStateMachine, Extra extends object>(
       data-phase={frame.phase}
     >
       <GameSessionContext value={game.hooks.settled ? session : null}>
-        <Layout {...props} actor={actor} snapshot={snapshot} connection={connection} />
+        <Layout {...props} actor={actor} snapshot={snapshot} connection={connection} stream={tap} />
       </GameSessionContext>
     </div>
   )

@@ -16,7 +16,10 @@ export interface ModeTabsProps {
   /** Prefix of the tabs' and panels' element ids (`useId()`). */
   tabsId: string
   shown: BetMode
-  /** A running auto-bet keeps its tab: a manual bet beside it would take its round. */
+  /**
+   * The tab shown stays: a running auto-bet keeps its tab (a manual bet beside it would take its
+   * round), and an open stateful round keeps Manual (its Cash out is there).
+   */
   locked: boolean
   onMode: (mode: BetMode) => void
   /** The pointer is on the Auto tab, or it has focus: a lazily loaded auto panel may start now. */
@@ -47,7 +50,7 @@ export function ModeTabs({ game, tabsId, shown, locked, onMode, onAutoIntent }: 
           aria-selected={shown === mode}
           aria-controls={`${tabsId}-${mode}-panel`}
           tabIndex={shown === mode ? 0 : -1}
-          disabled={mode === 'manual' && locked}
+          disabled={locked && mode !== shown}
           onClick={() => onMode(mode)}
           onKeyDown={onKey}
           onPointerEnter={mode === 'auto' ? onAutoIntent : undefined}

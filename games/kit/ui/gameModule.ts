@@ -11,6 +11,7 @@ import type { CommandTransport } from '../../engine/replay'
 import type { ConnectionState, Unsubscribe } from '../../engine/stream'
 import type { RequestSender } from '../stream/connectGameStream'
 import type { SettledBet } from './sessionStats'
+import type { GameStreamTap } from './streamTap'
 
 /** The signed-in player as a game sees them. */
 export interface GamePlayer {
@@ -69,6 +70,8 @@ export interface GameLayoutProps<M extends AnyStateMachine> extends GamePageProp
   actor: Actor<M>
   snapshot: SnapshotFrom<M>
   connection: ConnectionState
+  /** The page's stream for a second machine on it (`streamTap`); absent in layout-only tests. */
+  stream?: GameStreamTap
 }
 
 /** How the page reads the round machine's snapshot. */

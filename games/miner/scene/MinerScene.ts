@@ -16,6 +16,7 @@ import { isShown, tileFaces, type MinerSceneView, type TileFace } from './minerV
 const FILL: Record<TileFace, number> = {
   hidden: 0x2f3a56,
   pending: 0x46557d,
+  picked: 0x3f63c8,
   gem: 0x101828,
   mine: 0x4a1522,
   gemDim: 0x1a2233,
@@ -25,6 +26,7 @@ const FILL: Record<TileFace, number> = {
 const ICON_ALPHA: Record<TileFace, number> = {
   hidden: 0,
   pending: 0,
+  picked: 0,
   gem: 1,
   mine: 1,
   gemDim: 0.35,

@@ -8,6 +8,7 @@ import { moveTileFocus, tilePlace } from './tiles'
 const TILE_NAMES: Record<TileFace, string> = {
   hidden: 'miner:board.tile.hidden',
   pending: 'miner:board.tile.pending',
+  picked: 'miner:board.tile.picked',
   gem: 'miner:board.tile.gem',
   mine: 'miner:board.tile.mine',
   gemDim: 'miner:board.tile.gemDim',
@@ -20,6 +21,11 @@ export interface MinerBoardProps {
   faces: readonly TileFace[]
   /** Reveals a tile as the round's next step; null while no step may go (no round, one out). */
   onReveal: ((tile: number) => void) | null
+  /**
+   * The Auto tab's board: a press picks a covered tile or unpicks a picked one (`onReveal` is
+   * then the toggle), and the buttons are toggles (`aria-pressed`).
+   */
+  picking?: boolean
 }
 
 /**
@@ -29,7 +35,7 @@ export interface MinerBoardProps {
  * column and what it shows; a tile already revealed, or any tile while no step may go, is
  * disabled. The tiles' faces are the scene's; the buttons add the focus ring.
  */
-export function MinerBoard({ faces, onReveal }: MinerBoardProps) {
+export function MinerBoard({ faces, onReveal, picking = false }: MinerBoardProps) {
   const { t } = useTranslation()
   const { box, size, cellProps } = useBoardGrid(moveTileFocus, 12)
   const layout = boardLayout(size.width, size.height)
@@ -48,7 +54,8 @@ export function MinerBoard({ faces, onReveal }: MinerBoardProps) {
           <div role="row" key={r} className="miner-board__row">
             {row.map((face, c) => {
               const tile = r * BOARD_SIDE + c
-              const playable = onReveal !== null && face === 'hidden'
+              const playable =
+                onReveal !== null && (face === 'hidden' || (picking && face === 'picked'))
               return (
                 <div role="gridcell" key={tile} className="miner-board__cell">
                   <button
@@ -60,6 +67,7 @@ export function MinerBoard({ faces, onReveal }: MinerBoardProps) {
                     data-face={face}
                     aria-label={t(TILE_NAMES[face], tilePlace(tile))}
                     aria-disabled={playable ? undefined : true}
+                    aria-pressed={picking ? face === 'picked' : undefined}
                     onClick={() => {
                       if (playable) onReveal(tile)
                     }}

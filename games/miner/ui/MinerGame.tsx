@@ -5,7 +5,7 @@ import type { GamePageProps } from '../../kit/ui/gameModule'
 import { GamePage } from '../../kit/ui/GamePage'
 import { useInstantSettings } from '../../kit/ui/instantSettings'
 import { StatefulLayout } from '../../kit/stateful/ui/StatefulLayout'
-import { StatefulRoundProof } from '../../kit/stateful/ui/StatefulRoundProof'
+import { LazyStatefulRoundProof as StatefulRoundProof } from '../../kit/stateful/ui/LazyStatefulRoundProof'
 import {
   statefulGameModule,
   statefulPhase,
@@ -13,10 +13,20 @@ import {
   type StatefulPageExtra,
 } from '../../kit/stateful/ui/statefulPage'
 import { minerClient } from '../client'
-import type { MinerAction, MinerOutcome, MinerParams, MinerReveal, MinerView } from '../protocol'
+import type {
+  MinerAction,
+  MinerAutoOutcome,
+  MinerAutoParams,
+  MinerOutcome,
+  MinerParams,
+  MinerReveal,
+  MinerView,
+} from '../protocol'
 import { minerStatefulRules } from '../protocol'
 import type { MinerSceneView } from '../scene/minerView'
 import { tileFaces } from '../scene/minerView'
+import { announceAuto, autoSceneView, togglePick } from './minerAuto'
+import { MinerAutoFields } from './MinerAutoFields'
 import { MinerBoard } from './MinerBoard'
 import { MinerFields } from './MinerFields'
 import { announceRound, sceneLabel, sceneResult, type MinerTextEnv } from './minerText'
@@ -45,6 +55,8 @@ function MinerLayout(
   const { context } = props.snapshot
   const settings = useInstantSettings()
   const [mines, setMines] = useState(3)
+  // The Auto tab's tiles, picked on the board: every auto-bet opens them all at once.
+  const [picked, setPicked] = useState<number[]>([])
   const round = context.round
   const phase = statefulPhase(props.snapshot.value)
   const pending = context.pending?.type === 'step' ? context.pending.action.tiles : []
@@ -62,7 +74,16 @@ function MinerLayout(
   const money = (value: number) =>
     formatMoney(value as Minor, props.player?.currency ?? 'RUB', locale)
   return (
-    <StatefulLayout<MinerParams, MinerAction, MinerOutcome, MinerView, MinerReveal, MinerSceneView>
+    <StatefulLayout<
+      MinerParams,
+      MinerAction,
+      MinerOutcome,
+      MinerView,
+      MinerReveal,
+      MinerSceneView,
+      MinerAutoParams,
+      MinerAutoOutcome
+    >
       page={props}
       client={minerClient}
       scene={{
@@ -84,6 +105,28 @@ function MinerLayout(
         return tile === null ? null : { tiles: [tile] }
       }}
       announce={(shown, format) => announceRound(shown, text(format))}
+      auto={{
+        params: picked.length > 0 ? { mines, tiles: picked } : null,
+        note: t('miner:auto.note'),
+        fields: (locked) => (
+          <MinerAutoFields
+            mines={mines}
+            onMines={setMines}
+            picked={picked}
+            onClear={() => setPicked([])}
+            disabled={locked}
+          />
+        ),
+        overlay: (locked) => (
+          <MinerBoard
+            faces={tileFaces({ revealed: [], hit: [], board: null, pending: [], picked })}
+            picking
+            onReveal={locked ? null : (tile) => setPicked((now) => togglePick(now, tile))}
+          />
+        ),
+        view: (result) => autoSceneView(result, picked, settings.instantPlay, text(money)),
+        announce: (result, format) => announceAuto(result, text(format)),
+      }}
       proof={({ roundId, load, locale: proofLocale, onClose }) => (
         <StatefulRoundProof
           game="miner"

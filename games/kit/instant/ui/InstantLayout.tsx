@@ -15,7 +15,7 @@ import type { InstantResult, InstantRoundMachine } from '../round.machine'
 import type { LoadInstantBetProof } from './betProof'
 import { InstantBetPanel } from './InstantBetPanel'
 import { instantErrorKey } from './instantErrors'
-import { InstantLiveTables } from './InstantLiveTables'
+import { LazyInstantLiveTables as InstantLiveTables } from './LazyInstantLiveTables'
 import { useInstantLayout, type InstantPageExtra } from './instantPage'
 
 /** What an instant game's layout is handed by the kit's page. */

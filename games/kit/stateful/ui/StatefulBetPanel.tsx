@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
 import {
   formatMoney,
   type BetGame,
@@ -15,6 +15,7 @@ import { BetError, GamePanel } from '../../ui/GamePanel'
 import { useInstantSettings } from '../../ui/instantSettings'
 import { useKitText } from '../../ui/kitText'
 import { MainButton, useMainAction } from '../../ui/MainButton'
+import { ModePanel, ModeTabs, type BetMode } from '../../ui/ModeTabs'
 import { PanelSwitches, usePanelDialog } from '../../ui/PanelSwitches'
 import {
   statefulShortcuts,
@@ -66,11 +67,38 @@ export interface StatefulBetPanelProps {
   onShortcut?: (id: string) => void
   /** The game's own fields (miner's mine count); the game locks them while a round is open. */
   children?: ReactNode
+  /** With it, Manual and Auto tabs: the Auto tab holds the game's auto-bet (`StatefulAuto`). */
+  auto?: StatefulPanelAuto | null
+}
+
+/** The Auto tab of a stateful game's panel, as its layout keeps it. */
+export interface StatefulPanelAuto {
+  mode: BetMode
+  onMode: (mode: BetMode) => void
+  /** A run is on: its tab stays, and the stake and the keys wait for it. */
+  running: boolean
+  /** The pointer or focus is on the Auto tab: its code may start loading. */
+  onIntent: () => void
+  /** The tab's content (`LazyStatefulAutoPanel`), null until the tab first shows. */
+  panel: ReactNode
 }
 
 const NO_SHORTCUTS: readonly GameShortcut[] = []
 
 export { multiplierText }
+
+/**
+ * The tab the panel shows: a run keeps the Auto tab, and a round under way keeps Manual (its Cash
+ * out is there); else the player's choice.
+ */
+export function shownMode(
+  auto: Pick<StatefulPanelAuto, 'mode' | 'running'> | null,
+  phase: StatefulPanelPhase,
+): BetMode {
+  if (auto?.running) return 'auto'
+  if (roundIsOpen(phase) || phase === 'opening') return 'manual'
+  return auto?.mode ?? 'manual'
+}
 
 /** Whether a round is open in `phase` (the main button is Cash out). */
 export const roundIsOpen = (phase: StatefulPanelPhase) =>
@@ -88,12 +116,19 @@ export function StatefulBetPanel(props: StatefulBetPanelProps) {
   const t = useKitText(game)
   const settings = useInstantSettings()
   const dialog = usePanelDialog()
+  const tabsId = useId()
   const open = roundIsOpen(phase)
+  const auto = props.auto ?? null
+  const running = auto?.running === true
+  // A run keeps the Auto tab, and a round under way keeps Manual (its Cash out is there).
+  const busy = open || phase === 'opening'
+  const shown = shownMode(auto, phase)
   const amount = currency ? readAmount(props.amountText, currency, game) : null
   const canOpen =
     currency !== null &&
     amount !== null &&
     props.canBet &&
+    shown === 'manual' &&
     (phase === 'idle' || phase === 'settled')
   const canCashOut = phase === 'open' && round !== null && round.multiplier > 0
   const canPick = phase === 'open' && props.random?.enabled === true
@@ -129,22 +164,63 @@ export function StatefulBetPanel(props: StatefulBetPanelProps) {
     }
   }
   useStatefulHotkeys(
-    settings.hotkeys && currency !== null && dialog.open === null,
+    settings.hotkeys && currency !== null && dialog.open === null && !running,
     shortcuts,
     onShortcut,
   )
   const profit = round ? cashOutProfit(round) : null
+  const actions = (
+    <div className="game-panel__actions">
+      {open ? (
+        <MainButton
+          kind="cash"
+          testId={`${game}.cashout-button`}
+          disabled={!canCashOut}
+          onClick={props.onCashOut}
+        >
+          {round && round.multiplier > 0
+            ? t('kit:stateful.cashOutAmount', { amount: money(round.payout) })
+            : t('kit:stateful.cashOut')}
+        </MainButton>
+      ) : (
+        <MainButton kind="bet" testId={`${game}.bet-button`} disabled={!canOpen} onClick={bet}>
+          {t('kit:instant.bet')}
+        </MainButton>
+      )}
+      {open && props.random ? (
+        <button
+          type="button"
+          className="game-chip"
+          data-testid={`${game}.random-pick`}
+          disabled={!canPick}
+          onClick={props.random.onPick}
+        >
+          {t('kit:stateful.random')}
+        </button>
+      ) : null}
+    </div>
+  )
   return (
     <GamePanel game={game} guestNote={currency === null ? props.guestNote : null}>
       {currency ? (
         <>
+          {auto ? (
+            <ModeTabs
+              game={game}
+              tabsId={tabsId}
+              shown={shown}
+              locked={running || busy}
+              onMode={auto.onMode}
+              onAutoIntent={auto.onIntent}
+            />
+          ) : null}
           <AmountField
             game={game}
             currency={currency}
             locale={locale}
             text={props.amountText}
             onText={props.onAmountText}
-            disabled={open || phase === 'opening'}
+            disabled={busy || running}
           />
           {props.children}
           {/* Nothing to cash out yet (hilo before its first correct guess): no "now 0.00×". */}
@@ -166,40 +242,18 @@ export function StatefulBetPanel(props: StatefulBetPanelProps) {
               {t('kit:stateful.next', { profit: money(props.nextProfit) })}
             </p>
           ) : null}
-          <div className="game-panel__actions">
-            {open ? (
-              <MainButton
-                kind="cash"
-                testId={`${game}.cashout-button`}
-                disabled={!canCashOut}
-                onClick={props.onCashOut}
-              >
-                {round && round.multiplier > 0
-                  ? t('kit:stateful.cashOutAmount', { amount: money(round.payout) })
-                  : t('kit:stateful.cashOut')}
-              </MainButton>
-            ) : (
-              <MainButton
-                kind="bet"
-                testId={`${game}.bet-button`}
-                disabled={!canOpen}
-                onClick={bet}
-              >
-                {t('kit:instant.bet')}
-              </MainButton>
-            )}
-            {open && props.random ? (
-              <button
-                type="button"
-                className="game-chip"
-                data-testid={`${game}.random-pick`}
-                disabled={!canPick}
-                onClick={props.random.onPick}
-              >
-                {t('kit:stateful.random')}
-              </button>
-            ) : null}
-          </div>
+          {auto ? (
+            <>
+              <ModePanel tabsId={tabsId} mode="manual" shown={shown}>
+                {actions}
+              </ModePanel>
+              <ModePanel tabsId={tabsId} mode="auto" shown={shown}>
+                {auto.panel}
+              </ModePanel>
+            </>
+          ) : (
+            actions
+          )}
           {props.error ? <BetError game={game} text={props.error} /> : null}
           <PanelSwitches game={game} seeds={props.seeds} shortcuts={shortcuts} dialog={dialog} />
         </>

@@ -1,17 +1,28 @@
 import { useState, type ReactNode } from 'react'
 import type { z } from 'zod/mini'
 import type { Scene } from '../../../engine/canvas'
-import { formatMoney, type BetGame, type Minor, type MoneyLocale } from '../../../engine/money'
-import { InstantLiveTables } from '../../instant/ui/InstantLiveTables'
+import {
+  betLimits,
+  formatMoney,
+  type BetGame,
+  type Minor,
+  type MoneyLocale,
+} from '../../../engine/money'
+import type { AnyInstantLogic } from '../../instant/define'
+import type { InstantResult } from '../../instant/round.machine'
+import { LazyInstantLiveTables as InstantLiveTables } from '../../instant/ui/LazyInstantLiveTables'
 import { newCommandKey } from '../../stream/commandKey'
 import { initialAmountText } from '../../ui/AmountField'
+import { readAmount } from '../../ui/betAmount'
+import type { BetMode } from '../../ui/ModeTabs'
 import { GameFrame } from '../../ui/GameFrame'
 import { useKitText } from '../../ui/kitText'
 import { ResultStrip } from '../../ui/ResultStrip'
 import { nextProfit, stakeCapOf } from '../money'
 import type { StatefulRound } from '../protocol'
 import type { LoadStatefulProof } from '../proof'
-import { multiplierText, roundIsOpen, StatefulBetPanel } from './StatefulBetPanel'
+import { multiplierText, roundIsOpen, shownMode, StatefulBetPanel } from './StatefulBetPanel'
+import { LazyStatefulAutoPanel, preloadStatefulAutoPanel } from './LazyStatefulAutoPanel'
 import type { GameShortcut } from './statefulHotkeys'
 import { statefulErrorKey } from './statefulErrors'
 import { statefulPhase, useStatefulLayout, type StatefulLayoutPage } from './statefulPage'
@@ -33,8 +44,30 @@ export type StatefulProofSlot<P, A, O, R> = (props: {
   onClose: () => void
 }) => ReactNode
 
+/**
+ * A game's auto play on its page (the Auto tab): the steps its fields chose, and how the scene
+ * and the page's result line show an auto-bet's result (an instant bet of `logic.auto`).
+ */
+export interface StatefulAutoSlot<AP, AO, V> {
+  /** The run's params (miner's `{ mines, tiles }`, coinflip's calls); null: none chosen yet. */
+  params: AP | null
+  /** The Auto tab's fields in the panel, in place of `fields`; `locked` while a run is on. */
+  fields: (locked: boolean) => ReactNode
+  /** The line above Start on what a run bets. */
+  note?: string
+  /** The controls over the canvas while the Auto tab shows (miner: the tiles to pick). */
+  overlay?: (locked: boolean) => ReactNode
+  /**
+   * The scene's view while no round is shown and the Auto tab is (null: no auto-bet yet; miner
+   * shows the tiles picked), or the last auto-bet is: it shows until a round is opened.
+   */
+  view: (result: InstantResult<AP, AO> | null) => V
+  /** The sentence announced for an auto-bet's result. */
+  announce: (result: InstantResult<AP, AO>, money: (value: number) => string) => string
+}
+
 /** Props of `StatefulLayout`: the page's props, the game's derived parts, and its slots. */
-export interface StatefulLayoutProps<P, A, O, W, R, V> {
+export interface StatefulLayoutProps<P, A, O, W, R, V, AP = never, AO = never> {
   page: StatefulLayoutPage<P, A, O, W, R>
   /** The game's browser side (`statefulClient`): its id, limits and wire schemas. */
   client: {
@@ -46,6 +79,8 @@ export interface StatefulLayoutProps<P, A, O, W, R, V> {
       reveal: z.ZodMiniType<R>
       /** The multiplier after the next winning step, from the public view (`nextMultiplier`). */
       nextMultiplier?: (view: W) => number | null
+      /** The game's auto play, served as an instant bet on its namespace. */
+      auto?: AnyInstantLogic
     }
   }
   /**
@@ -82,6 +117,8 @@ export interface StatefulLayoutProps<P, A, O, W, R, V> {
   announce: (round: StatefulRound<P, A, O, W, R>, money: (value: number) => string) => string | null
   /** Any round's proof, opened from the strip or the page's `?bet=`. */
   proof: StatefulProofSlot<P, A, O, R>
+  /** The Auto tab, for a game whose logic has `auto`. */
+  auto?: StatefulAutoSlot<AP, AO, V>
 }
 
 const noop = () => {}
@@ -92,7 +129,9 @@ const noop = () => {}
  * result of each step and of the end, and the live tables. The game fills the slots; the kit does
  * the rest the same way for all of them (proof loader, seeds, amount, errors, keys).
  */
-export function StatefulLayout<P, A, O, W, R, V>(props: StatefulLayoutProps<P, A, O, W, R, V>) {
+export function StatefulLayout<P, A, O, W, R, V, AP = never, AO = never>(
+  props: StatefulLayoutProps<P, A, O, W, R, V, AP, AO>,
+) {
   const { page, client, params } = props
   const { actor, snapshot, player, locale } = page
   const { context } = snapshot
@@ -114,11 +153,48 @@ export function StatefulLayout<P, A, O, W, R, V>(props: StatefulLayoutProps<P, A
       if (open && phase === 'open') actor.send({ type: 'STEP', key: newCommandKey(), action })
     },
   }
-  const announced = round ? props.announce(round, money) : null
+  // The Auto tab: the game's auto play, run by the instant kit's machines on the page's stream.
+  const [mode, setMode] = useState<BetMode>('manual')
+  const [autoRunning, setAutoRunning] = useState(false)
+  const [autoMounted, setAutoMounted] = useState(false)
+  const [autoLast, setAutoLast] = useState<InstantResult<AP, AO> | null>(null)
+  const autoLogic = client.logic.auto
+  const autoSlot = props.auto && autoLogic && page.stream && player ? props.auto : null
+  const shown = shownMode(autoSlot ? { mode, running: autoRunning } : null, phase)
+  if (autoSlot && shown === 'auto' && !autoMounted) setAutoMounted(true)
+  // The last auto-bet shows until a round is opened (or shown: a resumed one).
+  const autoResult = autoSlot && round === null ? autoLast : null
+  const announced = autoResult
+    ? (autoSlot?.announce(autoResult, money) ?? null)
+    : round
+      ? props.announce(round, money)
+      : null
   // The next step's profit, when the game can tell it from the public view (capped as paid).
   const next = open ? (client.logic.nextMultiplier?.(round.view) ?? null) : null
   const nextStepProfit =
     open && next !== null ? (nextProfit(stakeCapOf(round), next) as Minor) : null
+  const autoPanel =
+    autoSlot && autoLogic && page.stream && player && autoMounted ? (
+      <LazyStatefulAutoPanel<AP, AO>
+        game={limits}
+        logic={autoLogic}
+        stream={page.stream}
+        player={player}
+        locale={locale}
+        amount={readAmount(amountText, player.currency, limits)}
+        limits={betLimits(limits, player.currency)}
+        params={autoSlot.params}
+        canStart={phase === 'idle' || phase === 'settled'}
+        note={autoSlot.note}
+        onSettled={(result, balance) => {
+          setAutoLast(result)
+          actor.send({ type: 'BALANCE', balance })
+          // The round that ended before the run leaves the scene to the run's bets.
+          if (phase === 'settled') actor.send({ type: 'NEW' })
+        }}
+        onRunning={setAutoRunning}
+      />
+    ) : null
   const strip = (
     <ResultStrip<StatefulRound<P, A, O, W, R>>
       game={game}
@@ -150,11 +226,19 @@ export function StatefulLayout<P, A, O, W, R, V>(props: StatefulLayoutProps<P, A
       <GameFrame
         game={game}
         createScene={props.scene.create}
-        view={props.scene.view}
+        view={
+          autoSlot && round === null && (autoResult || shown === 'auto')
+            ? autoSlot.view(autoResult)
+            : props.scene.view
+        }
         label={props.scene.label(money)}
-        roundId={round?.roundId ?? null}
+        roundId={autoResult?.betId ?? round?.roundId ?? null}
         connection={page.connection}
-        overlay={props.scene.overlay?.(controls)}
+        overlay={
+          shown === 'auto' && autoSlot?.overlay
+            ? autoSlot.overlay(autoRunning)
+            : props.scene.overlay?.(controls)
+        }
         panel={
           <StatefulBetPanel
             // A stateful game's id is its own limits group (define.ts), so its test ids agree.
@@ -169,8 +253,9 @@ export function StatefulLayout<P, A, O, W, R, V>(props: StatefulLayoutProps<P, A
             canBet={params !== null}
             nextProfit={nextStepProfit}
             onBet={(amount) => {
-              if (params !== null)
-                actor.send({ type: 'OPEN', key: newCommandKey(), amount, params })
+              if (params === null) return
+              setAutoLast(null)
+              actor.send({ type: 'OPEN', key: newCommandKey(), amount, params })
             }}
             onCashOut={() => actor.send({ type: 'CASHOUT', key: newCommandKey() })}
             random={
@@ -186,6 +271,17 @@ export function StatefulLayout<P, A, O, W, R, V>(props: StatefulLayoutProps<P, A
             }
             error={context.lastError ? t(statefulErrorKey(context.lastError)) : null}
             seeds={seeds}
+            auto={
+              autoSlot
+                ? {
+                    mode,
+                    onMode: setMode,
+                    running: autoRunning,
+                    onIntent: preloadStatefulAutoPanel,
+                    panel: autoPanel,
+                  }
+                : null
+            }
             {...(props.shortcuts
               ? {
                   shortcuts: props.shortcuts.keys,
@@ -193,17 +289,20 @@ export function StatefulLayout<P, A, O, W, R, V>(props: StatefulLayoutProps<P, A
                 }
               : {})}
           >
-            {props.fields(phase === 'opening' || open)}
+            {shown === 'auto' && autoSlot
+              ? autoSlot.fields(autoRunning)
+              : props.fields(phase === 'opening' || open)}
           </StatefulBetPanel>
         }
       />
       <p
         className={`${game}-result`}
         data-testid={`${game}.result`}
-        data-round-id={round?.roundId ?? ''}
-        data-status={round?.status ?? ''}
-        data-step={round?.step ?? ''}
-        data-payout={round?.payout ?? ''}
+        data-round-id={autoResult ? '' : (round?.roundId ?? '')}
+        data-bet-id={autoResult?.betId ?? ''}
+        data-status={autoResult ? (autoResult.payout > 0 ? 'won' : 'lost') : (round?.status ?? '')}
+        data-step={autoResult ? '' : (round?.step ?? '')}
+        data-payout={autoResult?.payout ?? round?.payout ?? ''}
         aria-live="polite"
       >
         {announced}
