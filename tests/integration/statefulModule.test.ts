@@ -216,6 +216,49 @@ describe.each(testDrivers())('a stateful game served on $name', (driver) => {
     }
   })
 
+  it('shows in a snapshot the round that ended in another tab, never an open round secret', async () => {
+    const { token } = await instantPlayer(a.t.services, 10_000)
+    const [s, other] = [await connect(a, token), await connect(b, token)]
+    /** A `sync` on `s` and the snapshot it brings (the one after those `s` has seen). */
+    const resync = async () => {
+      let seen = s.events.filter((e) => e.name === 'snapshot').length
+      expect(await s.send('sync', { type: 'sync', v })).toEqual({ type: 'ok', v })
+      const raw = await s.next((name) => name === 'snapshot' && --seen < 0)
+      return { raw, snapshot: streakWire.parseEvent('snapshot', raw) }
+    }
+    expect((await resync()).snapshot.me).toMatchObject({ round: null, lastEnded: null })
+    const first = await open(s)
+    await send(s, 'step', {
+      key: key(),
+      roundId: first,
+      step: 0,
+      action: { call: await nextSide(first) },
+    })
+    const next = await nextSide(first)
+    // The other tab, on the other process, cashes the round out.
+    await send(other, 'cashout', { key: key(), roundId: first, step: 1 })
+    const ended = (await resync()).snapshot.me
+    expect(ended).toMatchObject({
+      balance: 9_000 + 1_980,
+      round: null,
+      lastEnded: { roundId: first, status: 'won', endReason: 'cashout', payout: 1_980 },
+    })
+    expect(ended?.lastEnded?.reveal).toEqual({ next })
+    // A round open again: the snapshot shows it without its secret, and still the last ended one.
+    const second = await open(other)
+    const { raw, snapshot } = await resync()
+    expect(snapshot.me).toMatchObject({
+      round: { roundId: second, status: 'open', reveal: null },
+      lastEnded: { roundId: first },
+    })
+    expect(JSON.stringify(snapshot.me?.round)).not.toContain('"next"')
+    const [pair] = await db.query<{ server_seed: string }>(
+      'SELECT p.server_seed FROM stateful_rounds r JOIN seed_pairs p ON p.id = r.seed_pair_id WHERE r.id = $1',
+      [second],
+    )
+    expect(JSON.stringify(raw)).not.toContain(pair!.server_seed)
+  })
+
   it('serves auto play as one instant bet on the namespace, leaving no round open', async () => {
     const { user, token } = await instantPlayer(a.t.services, 10_000)
     const s = await connect(a, token)

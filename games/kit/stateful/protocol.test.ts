@@ -69,6 +69,21 @@ describe('the stateful wire', () => {
     expect(wire.parseAck('cashout', cashed)).toEqual(cashed)
   })
 
+  it('carries the last ended round in a snapshot, and takes one without it (an older server)', () => {
+    const v = STATEFUL_PROTOCOL_VERSION
+    const me = { balance: 900, currency: 'RUB', serverSeedHash: 'a'.repeat(64), clientSeed: 'c' }
+    const ended = { ...round, status: 'lost', endReason: 'lost', reveal: { board: [4] } }
+    const snapshot = {
+      type: 'snapshot',
+      v,
+      serverTime: 1,
+      me: { ...me, nonce: 1, round: null, lastEnded: ended },
+    }
+    expect(wire.parseEvent('snapshot', snapshot)).toEqual(snapshot)
+    const older = { ...snapshot, me: { ...me, nonce: 1, round: null } }
+    expect(wire.parseEvent('snapshot', older)).toEqual(older)
+  })
+
   it('refuses a view that carries more than the game declared public', () => {
     const leaky = {
       type: 'ok',

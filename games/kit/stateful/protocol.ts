@@ -139,12 +139,23 @@ export function statefulWire<
   const ack = z.discriminatedUnion('type', [ok, refused])
   const sync = z.object({ type: z.literal('sync'), v })
   const syncAck = z.discriminatedUnion('type', [z.object({ type: z.literal('ok'), v }), refused])
-  /** The player's state on join and on `sync`: the open round, if any, resumes from it. */
+  /**
+   * The player's state on join and on `sync`: `round`, the round not yet paid (open, or ended
+   * and being paid), from which an open round resumes; `lastEnded`, the player's most recently
+   * paid round of the game (everything about it is public, as its proof), so a page that showed
+   * it open sees how it ended elsewhere (another tab, the 30 days, while the socket was down).
+   * Optional: an older server sends none.
+   */
   const snapshot = z.object({
     type: z.literal('snapshot'),
     v,
     serverTime: serverTimeSchema,
-    me: z.nullable(z.extend(playerSeedsSchema, { round: z.nullable(round) })),
+    me: z.nullable(
+      z.extend(playerSeedsSchema, {
+        round: z.nullable(round),
+        lastEnded: z.optional(z.nullable(round)),
+      }),
+    ),
   })
   const wire = defineWire({
     game,

@@ -49,6 +49,27 @@ const open = (n: number, amount = 100) =>
 const step = (n: number, action: TowerAction) => ({ type: 'STEP', key: key(n), action }) as const
 const settle = () => vi.advanceTimersByTimeAsync(0)
 
+/** Opens round-1 and climbs its first floor; `lost`: that step's answer never comes back. */
+async function openAndClimb(run: ReturnType<typeof start>, options: { lost?: boolean } = {}) {
+  run.actor.send(open(1))
+  await settle()
+  run.lose.next = options.lost ?? false
+  run.actor.send(step(2, safe(0, 0)))
+  await settle()
+}
+
+/** The machine shows round-1 ended after its first floor (1.48x on 100: 148 paid), as `end`. */
+function expectEndShown(run: ReturnType<typeof start>, end: { endReason: string; step: number }) {
+  expect(run.actor.getSnapshot().value).toBe('settled')
+  expect(run.actor.getSnapshot().context).toMatchObject({
+    balance: 10_048,
+    pending: null,
+    lastError: null,
+    round: { roundId: 'round-1', status: 'won', payout: 148, ...end },
+  })
+  expect(run.actor.getSnapshot().context.round?.reveal).toEqual({ traps: [trap(0, 0)] })
+}
+
 describe('stateful round machine', () => {
   beforeEach(() => vi.useFakeTimers())
   afterEach(() => vi.useRealTimers())
@@ -179,12 +200,9 @@ describe('stateful round machine', () => {
   })
 
   it('applies a lost answer from the snapshot that shows its round moved on', async () => {
-    const { actor, server, sent, lose, send } = start()
-    actor.send(open(1))
-    await settle()
-    lose.next = true
-    actor.send(step(2, safe(0, 0)))
-    await settle()
+    const run = start()
+    const { actor, server, sent, send } = run
+    await openAndClimb(run, { lost: true })
     send('disconnect', {})
     send('snapshot', server.snapshot())
     expect(actor.getSnapshot().value).toBe('open')
@@ -277,16 +295,75 @@ describe('stateful round machine', () => {
     })
   })
 
-  it('goes back to the form when the snapshot no longer has the open round', async () => {
-    const { actor, server, send } = start()
-    actor.send(open(1))
-    await settle()
-    actor.send(step(2, safe(0, 0)))
-    await settle()
-    server.expire()
+  it('shows the open round that ended in another tab as it ended, once in the strip', async () => {
+    const run = start()
+    const { actor, server, send, sent } = run
+    await openAndClimb(run)
+    server.answer('cashout', { key: 'other-tab-cashout', roundId: 'round-1', step: 1 })
+    send('snapshot', server.snapshot())
+    expectEndShown(run, { endReason: 'cashout', step: 2 })
+    // Another resync shows nothing new; back on the form, the old round does not come back.
+    send('snapshot', server.snapshot())
+    expect(actor.getSnapshot().context.recent.map((r) => r.roundId)).toEqual(['round-1'])
+    actor.send({ type: 'NEW' })
     send('snapshot', server.snapshot())
     expect(actor.getSnapshot().value).toBe('idle')
+    expect(actor.getSnapshot().context.recent.map((r) => r.roundId)).toEqual(['round-1'])
+    expect(sent.map((s) => s.name)).toEqual(['open', 'step'])
+  })
+
+  it('answers a step in flight with its round ended while the socket was down', async () => {
+    const run = start()
+    const { server, send, sent } = run
+    await openAndClimb(run, { lost: true })
+    send('disconnect', {})
+    server.expire()
+    send('snapshot', server.snapshot())
+    expectEndShown(run, { endReason: 'expired', step: 1 })
+    send('connect', { recovered: false, clockOffset: 0 })
+    await settle()
+    expect(sent.map((s) => s.name)).toEqual(['open', 'step'])
+  })
+
+  it('does not show an ended round on a first load', () => {
+    const server = towerServer(SERVER_SEED, CLIENT_SEED)
+    const opened = server.answer('open', {
+      key: 'other-tab-open',
+      amount: 100,
+      currency: 'RUB',
+      params: { floors: 5 },
+    })
+    expect(opened).toMatchObject({ type: 'ok', round: { roundId: 'round-1' } })
+    server.answer('step', { key: 'k', roundId: 'round-1', step: 0, action: { door: trap(0, 0) } })
+    expect(server.snapshot().me.lastEnded).toMatchObject({ roundId: 'round-1', status: 'lost' })
+    const actor = createActor(towerRoundMachine(), {
+      input: { currency: 'RUB', balance: 0 as Minor },
+    })
+    actor.start()
+    actor.send(machineEvent(streamWire, 'snapshot', server.snapshot()))
+    expect(actor.getSnapshot().value).toBe('idle')
+    expect(actor.getSnapshot().context).toMatchObject({ round: null, recent: [], balance: 9_900 })
+  })
+
+  it('goes back to the form when the snapshot has not the end of the open round', async () => {
+    const run = start()
+    const { actor, server, send } = run
+    await openAndClimb(run)
+    server.expire()
+    // An older server: its snapshot has no ended round.
+    send('snapshot', server.snapshot({ lastEnded: false }))
+    expect(actor.getSnapshot().value).toBe('idle')
     expect(actor.getSnapshot().context).toMatchObject({ round: null, balance: 10_048 })
+    // Another round ended since (played in another tab): not the one shown, so the form.
+    actor.send(open(3))
+    await settle()
+    server.expire()
+    server.answer('open', { key: 'other-tab', amount: 100, currency: 'RUB', params: { floors: 5 } })
+    server.answer('step', { key: 'k', roundId: 'round-3', step: 0, action: { door: trap(2, 0) } })
+    send('snapshot', server.snapshot())
+    expect(server.snapshot().me.lastEnded).toMatchObject({ roundId: 'round-3' })
+    expect(actor.getSnapshot().value).toBe('idle')
+    expect(actor.getSnapshot().context.round).toBeNull()
   })
 
   it('resends after a pause when the answer timed out on a live socket', async () => {

@@ -9,7 +9,9 @@
  * round, a snapshot), so a `stale_step` or `round_over` refusal shows the round as the server has
  * it, and a cash-out that met a round the server ended shows that settled round. A snapshot (on
  * load and after every reconnection that was not recovered) resumes an open round, or applies the
- * answer of the command in flight when it shows that command's round already moved on.
+ * answer of the command in flight when it shows that command's round already moved on; when the
+ * open round shown has ended unseen (another tab, the 30 days, while the socket was down), its
+ * `lastEnded` shows how, and without it (an older server) the form comes back.
  *
  * A command whose answer was lost (the stream's deadline passed, the socket went away) is kept in
  * `pending` and resent with the SAME key when the connection is back (or after {@link RESEND_MS}
@@ -66,6 +68,16 @@ export function createStatefulRoundMachine<P, A, O, W, R>(options: { id: string 
   /** The snapshot's round, when the event is a snapshot of a signed-in player. */
   const snapshotRound = (event: StatefulRoundEvent<P, A, O, W, R>): Round | null =>
     event.type === 'snapshot' ? (event.me?.round ?? null) : null
+  /**
+   * The snapshot's last ended round when it is the open round shown, which ended where this page
+   * did not see it; null otherwise (so a first load never shows an old round).
+   */
+  const endedElsewhere = (context: Context, event: StatefulRoundEvent<P, A, O, W, R>) => {
+    if (event.type !== 'snapshot' || !event.me || event.me.round !== null) return null
+    const ended = event.me.lastEnded ?? null
+    if (ended === null || isOpen(ended) || !isOpen(context.round)) return null
+    return ended.roundId === context.round?.roundId ? ended : null
+  }
 
   /** Where an answer leads: the round it shows (open or ended), else back to `fallback`. */
   const answered = (fallback: 'idle' | 'open') =>
@@ -162,8 +174,12 @@ export function createStatefulRoundMachine<P, A, O, W, R>(options: { id: string 
           ? !isKnownEnded(context, round)
           : answersPending(context.pending, round)
       },
-      // The open round shown is gone from the server (ended in another tab, or expired): the
-      // ended round itself is not in the snapshot, so the form comes back.
+      // The open round shown ended where this page did not see it (another tab, the 30 days,
+      // while the socket was down): shown as it ended. A step or cash-out of it still in flight
+      // is answered too: sent again, it would only meet that ended round.
+      snapshotEndsRound: ({ context, event }) => endedElsewhere(context, event) !== null,
+      // The open round shown is gone from the server and the snapshot has not its end (an older
+      // server, or another round ended since): the form comes back.
       snapshotLosesRound: ({ context, event }) =>
         event.type === 'snapshot' &&
         event.me !== null &&
@@ -244,6 +260,18 @@ export function createStatefulRoundMachine<P, A, O, W, R>(options: { id: string 
         if (!round) throw new Error(`[${id}] a snapshot without a round`)
         return { ...showRound(context, round), pending: null, lastError: null }
       }),
+      showEndedElsewhere: assign(({ context, event }) => {
+        assertEvent(event, 'snapshot')
+        const round = endedElsewhere(context, event)
+        if (!round || !event.me) throw new Error(`[${id}] a snapshot without the round shown`)
+        // The round is paid: the snapshot's balance is after it, whatever was in flight.
+        return {
+          ...showRound(context, round),
+          balance: event.me.balance,
+          pending: null,
+          lastError: null,
+        }
+      }),
       // While a command is out, its ack carries the newer balance (as with a snapshot).
       takeBalance: assign(({ context, event }) => {
         assertEvent(event, 'BALANCE')
@@ -276,6 +304,11 @@ export function createStatefulRoundMachine<P, A, O, W, R>(options: { id: string 
           guard: 'snapshotShowsEnded',
           target: '.settled',
           actions: ['takeSnapshot', 'showSnapshotRound'],
+        },
+        {
+          guard: 'snapshotEndsRound',
+          target: '.settled',
+          actions: ['takeSnapshot', 'showEndedElsewhere'],
         },
         { guard: 'snapshotLosesRound', target: '.idle', actions: ['takeSnapshot', 'clearRound'] },
         { actions: 'takeSnapshot' },

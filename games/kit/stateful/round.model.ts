@@ -62,7 +62,10 @@ export interface StatefulSeeds {
   nonce: number
 }
 
-/** A stateful game's snapshot (the wire's `snapshot` event): the player's seeds and open round. */
+/**
+ * A stateful game's snapshot (the wire's `snapshot` event): the player's seeds, open round and
+ * last ended round.
+ */
 export interface StatefulSnapshot<P, A, O, W, R> {
   type: 'snapshot'
   v: typeof STATEFUL_PROTOCOL_VERSION
@@ -75,6 +78,8 @@ export interface StatefulSnapshot<P, A, O, W, R> {
     nonce: number
     /** The player's round of the game not yet paid: open, or ended and being paid. */
     round: StatefulRound<P, A, O, W, R> | null
+    /** The player's most recently paid round of the game; absent from an older server. */
+    lastEnded?: StatefulRound<P, A, O, W, R> | null
   } | null
 }
 

@@ -13,6 +13,8 @@ export interface FakeGameServer<P> {
   snapshot: () => unknown
   /** Answers a command as the server would (its ack); absent: the page sends none. */
   request?: (name: string, payload: P) => Promise<unknown>
+  /** Given the page's inbox once connected, so the test can send it later events (a resync). */
+  connected?: (inbox: { send: (event: unknown) => void }) => void
 }
 
 /** A `connectGameStream` whose stream is `server`, online from the start. */
@@ -20,6 +22,7 @@ export function fakeConnectGameStream<P>(server: FakeGameServer<P>) {
   return ({ inbox }: { inbox: { send: (event: unknown) => void } }) => {
     inbox.send({ type: 'CONNECTED', recovered: false, clockOffset: 0 })
     inbox.send(server.snapshot())
+    server.connected?.(inbox)
     return {
       stream: {
         getState: () => ({ status: 'online', rttMs: 5, resyncing: false }),

@@ -24,6 +24,11 @@ export interface FakePlayerServer<P> {
   me: () => { balance: Minor; serverSeedHash: string; [more: string]: unknown }
   /** Every command the page sends, with its payload: the test records it and answers its ack. */
   request: (name: string, payload: P) => Promise<unknown>
+  /**
+   * Given, once the page is connected, what sends it a fresh snapshot, as a resync does (after a
+   * reconnection; another tab may have played meanwhile).
+   */
+  connected?: (resync: () => void) => void
 }
 
 /**
@@ -34,16 +39,18 @@ export function fakePlayerStreamModule<M extends object, P>(
   original: M,
   server: FakePlayerServer<P>,
 ) {
+  const snapshot = () => ({
+    type: 'snapshot',
+    v: 1,
+    serverTime: 1_000,
+    me: { currency: 'RUB', clientSeed: 'c', nonce: 0, ...server.me() },
+  })
   return {
     ...original,
     connectGameStream: fakeConnectGameStream({
-      snapshot: () => ({
-        type: 'snapshot',
-        v: 1,
-        serverTime: 1_000,
-        me: { currency: 'RUB', clientSeed: 'c', nonce: 0, ...server.me() },
-      }),
+      snapshot,
       request: server.request,
+      connected: (inbox) => server.connected?.(() => inbox.send(snapshot())),
     }),
   }
 }

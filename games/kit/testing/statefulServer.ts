@@ -198,9 +198,14 @@ export function fakeStatefulServer<P, S, A, O, W, R>(
     serverSeedHash,
     /** How many commands changed something so far. */
     applied: () => applied,
-    /** The player's snapshot, as on join: the seeds, the balance and the open round. */
-    snapshot: () => {
+    /**
+     * The player's snapshot, as on join: the seeds, the balance, the open round and the last
+     * ended one (rounds are played one at a time: the last opened of the ended ones); without
+     * `lastEnded` as an older server sends it.
+     */
+    snapshot: (options: { lastEnded?: boolean } = {}) => {
       const round = rows.find((r) => r.status === 'open')
+      const ended = rows.filter((r) => r.status !== 'open').at(-1)
       return {
         type: 'snapshot',
         v: 1,
@@ -212,6 +217,7 @@ export function fakeStatefulServer<P, S, A, O, W, R>(
           clientSeed,
           nonce,
           round: round ? view(round) : null,
+          ...(options.lastEnded === false ? {} : { lastEnded: ended ? view(ended) : null }),
         },
       }
     },

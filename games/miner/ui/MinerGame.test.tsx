@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { act, screen } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import en from '../../../locales/en/miner.json'
 import kitEn from '../../../locales/en/kit.json'
@@ -29,6 +29,8 @@ const newServer = () =>
     currency: 'RUB',
   })
 let server = newServer()
+/** Sends the page a fresh snapshot, as a resync after a reconnection does. */
+let resync = () => {}
 
 /** The board of the page's first round (nonce 0), as the server will draw it. */
 const mines = minerStatefulRules.open({ mines: MINES }, floatCursor(SERVER_SEED, 'c', 0)).board
@@ -39,13 +41,13 @@ const safe = Array.from({ length: 25 }, (_, tile) => tile).filter((tile) => !min
 // its overlay (the tile buttons).
 vi.mock('../../kit/stream/connectGameStream', async (importOriginal) => {
   const { fakePlayerStreamModule, inMemoryPlayer } = await import('../../kit/testing/gamePage')
-  return fakePlayerStreamModule(
-    await importOriginal<typeof StreamModule>(),
-    inMemoryPlayer(
+  return fakePlayerStreamModule(await importOriginal<typeof StreamModule>(), {
+    ...inMemoryPlayer(
       () => server,
       (name, payload) => sent.push({ name, payload }),
     ),
-  )
+    connected: (send) => (resync = send),
+  })
 })
 vi.mock('../../engine/canvas', () => import('../../engine/canvas/testing/overlayOnlyCanvas'))
 
@@ -92,5 +94,26 @@ describe('MinerGame', () => {
     expect(byId('miner.result').dataset.status).toBe('lost')
     expect(byId('miner.result').textContent).toMatch(/\. The round is lost$/)
     for (const tile of mines) expect(byId(`miner.tile-${tile}`).dataset.face).toMatch(/mine/)
+  })
+
+  it('shows the round another tab cashed out when the page resyncs, once in the strip', async () => {
+    await renderGame()
+    await click('miner.bet-button')
+    await click(`miner.tile-${safe[0]}`)
+    // Another tab cashes the round out; this page hears of it from the resync's snapshot.
+    server.answer('cashout', {
+      type: 'cashout',
+      v: 1,
+      key: 'other-tab',
+      roundId: 'round-1',
+      step: 1,
+    })
+    await act(async () => resync())
+    expect(byId('miner.result').dataset.status).toBe('won')
+    expect(byId('miner.result').textContent).toMatch(/^Cashed out at 1\.12×: you won /)
+    for (const tile of mines) expect(byId(`miner.tile-${tile}`).dataset.face).toMatch(/mine/)
+    await act(async () => resync())
+    expect(screen.getAllByTestId('miner.history-item')).toHaveLength(1)
+    expect(sent.map((s) => s.name)).toEqual(['open', 'step'])
   })
 })

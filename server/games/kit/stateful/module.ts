@@ -3,7 +3,8 @@
  * (games/<id>/game.ts: no game has a server file of its own), as the instant games' modules are:
  * on its service at `/<id>`, its logic loaded at start, `open`, `step`, `cashout` and `sync`
  * parsed by the wire (`statefulWireOf`) and run by the rounds all stateful games of the process
- * share (kit.ts). At start it pays what a stopped process decided and did not pay (`recover`) and
+ * share (kit.ts); its snapshot (snapshot.ts) resumes an open round and shows the last ended
+ * one. At start it pays what a stopped process decided and did not pay (`recover`) and
  * arms the expiry timer (expiry.ts); at stop it waits for both and for the commands under way.
  * Auto play (`logic.auto`) is the instant `bet` on the same namespace (see `autoBet`). Its rounds
  * are in the profile history (history.ts) and their proofs public (routes.ts).
@@ -23,9 +24,9 @@ import type { Player } from '../player'
 import { autoBet } from './auto'
 import { startExpiry } from './expiry'
 import { statefulHistory } from './history'
-import { playerSeeds } from '../instant/kit'
 import { statefulKit, type StatefulKit } from './kit'
 import { statefulRoutes } from './routes'
+import { statefulSnapshot } from './snapshot'
 import { statefulRefusal, type StatefulGame } from './StatefulRounds'
 
 /** A running stateful game: the kit it shares, and its expiry timer's `idle`, for tests. */
@@ -121,18 +122,7 @@ export function statefulGameModule(
           bet: autoBet(game, logic.auto, instant),
         },
         refusal: (code) => statefulRefusal(code),
-        snapshot: async (user) => ({
-          type: 'snapshot',
-          v: STATEFUL_PROTOCOL_VERSION,
-          serverTime: kit.scheduler.now(),
-          me: user
-            ? {
-                ...(await playerSeeds(services, instant, user)),
-                // The rules' public view only: no secret before the round ends (store.ts).
-                round: await rounds.current(played, user.userId),
-              }
-            : null,
-        }),
+        snapshot: (user) => statefulSnapshot(services, kit, played, user),
         serverTime: () => kit.scheduler.now(),
         resync: {
           command: 'sync',

@@ -90,6 +90,22 @@ export async function unsettledRound(
   return rows[0] ?? null
 }
 
+/**
+ * The player's most recently ended and paid round of `game`, if any (index
+ * `stateful_rounds_last_ended`, migration 028): what a snapshot shows beside the round not yet
+ * paid, so a page that showed it open sees how it ended.
+ */
+export async function lastEndedRound(
+  db: Queryable,
+  game: string,
+  userId: number,
+): Promise<RoundRow | null> {
+  const newest = `${ROUND} WHERE r.user_id = $1 AND r.game = $2
+    AND r.status IN ('won', 'lost', 'refunded')
+    ORDER BY r.ended_at DESC, r.seed_pair_id DESC, r.nonce DESC LIMIT 1`
+  return (await db.query<RoundRow>(newest, [userId, game]))[0] ?? null
+}
+
 /** Rounds of `game` in `status`, optionally only those opened at or before `openedBy`. */
 export function roundsIn(
   db: Queryable,
