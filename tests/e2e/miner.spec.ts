@@ -4,7 +4,7 @@ import { floatCursor } from '../../games/engine/fairness'
 import { minerBoard, minerMultiplier } from '../../games/miner/rules'
 import { CrashPage, FUNDED_BALANCE } from './pages/CrashPage'
 import { playerWithSeeds, seedsNamed, type KnownSeeds } from './pages/knownSeeds'
-import { openRoundInEveryLanguage } from './support/layout'
+import { openRoundInEveryLanguage, playedGameInEveryLanguage } from './support/layout'
 
 /**
  * Every board is known before its round opens: round n of the pair draws its mines from nonce
@@ -183,4 +183,6 @@ test('miner auto-bet: tiles picked on the board, three one-trip bets, each board
   await expect(result).toHaveAttribute('data-round-id', '')
   await expect(page.getByTestId(`miner.tile-${first}`)).toHaveAttribute('data-face', 'picked')
   expect(await new CrashPage(page).serverBalance()).toBe(FUNDED_BALANCE - 300 + 3 * payoutAfter(2))
+  // The Auto tab after its run, in every language at both widths, axe clean.
+  await playedGameInEveryLanguage(page, 'miner', { button: 'autobet.start', name: 'miner-auto' })
 })

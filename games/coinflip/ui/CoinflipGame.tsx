@@ -97,6 +97,8 @@ function CoinflipLayout(props: StatefulLayoutPage<P, A, O, W, R>) {
       auto={{
         params: calls.length > 0 ? { calls } : null,
         note: t('coinflip:auto.note'),
+        // A run flips the calls chosen in the panel: no call goes from over the coin.
+        overlay: () => null,
         fields: (locked) => (
           <CoinflipAutoFields calls={calls} onCalls={setCalls} disabled={locked} locale={locale} />
         ),

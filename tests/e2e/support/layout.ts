@@ -79,18 +79,19 @@ export async function layoutInEveryLanguage(
  * round: `attribute` `data-round-id`, its main button then `cashout-button`), checked once with
  * axe (the markup is the same in every language), then {@link layoutInEveryLanguage}; the result
  * shown at the end is still that bet's or round's, since the language changed in place.
+ * `name` names the screenshots (the game's id by default; `miner-auto` for its Auto tab).
  */
 export async function playedGameInEveryLanguage(
   page: Page,
   game: string,
-  { attribute = 'data-bet-id', button = 'bet-button' } = {},
+  { attribute = 'data-bet-id', button = 'bet-button', name = game } = {},
 ): Promise<void> {
   const result = page.getByTestId(`${game}.result`)
   await expect(result).toHaveAttribute(attribute, /.+/)
   const shown = (await result.getAttribute(attribute)) ?? ''
   expect(await axeViolations(page, `[data-testid="page.${game}"]`)).toEqual([])
   await layoutInEveryLanguage(page, {
-    name: game,
+    name,
     title: `pages:${game}.title`,
     ready: page.getByTestId(`${game}.${button}`),
   })
