@@ -168,7 +168,12 @@ test('miner auto-bet: tiles picked on the board, three one-trip bets, each board
   const { page } = await playerWithSeeds(context, baseURL ?? '', 'miner', seeds)
   await page.getByTestId('miner.amount-input').fill('1.00')
   await page.getByTestId('miner.mines').selectOption(String(MINES))
+  // The Auto tab's form is twice as tall as Manual's; the board beside it stays where it was.
+  const corner = page.getByTestId('miner.tile-0')
+  const before = await corner.boundingBox()
   await page.getByTestId('miner.mode.auto').click()
+  await expect(page.getByTestId('miner.autobet.bets')).toBeVisible()
+  expect(await corner.boundingBox()).toEqual(before)
   for (const tile of [first!, second!]) {
     await page.getByTestId(`miner.tile-${tile}`).click()
     await expect(page.getByTestId(`miner.tile-${tile}`)).toHaveAttribute('data-face', 'picked')
