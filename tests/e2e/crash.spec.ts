@@ -5,7 +5,7 @@ import type { ProfileUserResponse } from '../../contract'
 import { CrashPage } from './pages/CrashPage'
 import { PROFILE_CALL } from './support/calls'
 import { toolsOverCanvas } from './support/gameTools'
-import { horizontalOverflow, layoutAtWidths, reviewScreenshot } from './support/layout'
+import { horizontalOverflow, reviewScreenshot } from './support/layout'
 import { LOCALES, t } from './support/locales'
 
 /** The player's balance as the server's profile reports it, in minor units. */
@@ -163,50 +163,29 @@ test('a bet in the profile history reopens its round’s proof, with the crash p
   const shown = ((await chip.textContent()) ?? '').trim()
   expect(shown).toMatch(/^\d+\.\d\dx$/)
   const proof = crash.proof
-  /** The proof of `round` open and agreeing with what the game showed, in `locale`. */
-  const proofShown = async (locale: string) => {
-    await expect(proof.dialog).toHaveAttribute('data-status', 'ready', { timeout: 15_000 })
-    await expect(proof.reported).toHaveText(shown)
-    await expect(proof.computed).toHaveText(shown)
-    await expect(proof.verdict).toHaveText(t(locale, 'crash:fairness.match'))
-    await expect(proof.dialog.getByRole('heading')).toHaveText(
-      t(locale, 'crash:fairness.title', { round }),
-    )
-  }
 
-  // The way from the history to the proof and back, once (English, desktop).
-  await page.setViewportSize({ width: 1440, height: 900 })
+  // The history loaded once; each language switched in place with the footer's switcher (ending
+  // in English, the cookie's language for the rest of the run), each width by resizing.
   await page.goto('/profile/history')
   const bet = page
     .getByTestId('profile.history-bet')
     .filter({ has: page.locator(`a[href$="/games/crash?round=${round}"]`) })
   await expect(bet).toHaveCount(1, { timeout: 15_000 })
-  await bet.getByTestId('profile.history-round-link').click()
-  await expect(page).toHaveURL(new RegExp(`/games/crash\\?round=${round}$`))
-  await proofShown('en')
-  // Closing drops the parameter in place: the game stays, Back returns to the history.
-  await proof.dialog.getByRole('button', { name: t('en', 'crash:fairness.close') }).click()
-  await expect(proof.dialog).toHaveCount(0)
-  await expect(page).toHaveURL(/\/games\/crash$/)
-  await page.goBack()
-  await expect(page).toHaveURL(/\/profile\/history$/)
-
-  // The history's line in every language, switched in place (ending in English, the cookie's
-  // language for the rest of the run): the stake reads as the locale writes money (kz as ru:
-  // Chromium has no Kazakh number data).
   for (const locale of [LOCALES[1], LOCALES[2], LOCALES[0]]) {
     await page.getByTestId(`footer.language-${locale.code}`).click()
     await expect(page).toHaveURL(new RegExp(`^[^?]*:\\d+${locale.prefix}/profile/history$`))
+    // The stake reads as the locale writes money (kz as ru: Chromium has no Kazakh number data).
     await expect(bet).toContainText(locale.code === 'en' ? '₽10.00' : `10,00\u00a0₽`)
-    await layoutAtWidths(page, { name: 'crash-history', locale: locale.code, ready: bet })
-  }
-
-  // The proof in every language at both widths: a modal dialog makes the page's switcher inert,
-  // so each language is its link's own load.
-  for (const locale of LOCALES) {
     await page.setViewportSize({ width: 1440, height: 900 })
-    await page.goto(`${locale.prefix}/games/crash?round=${round}`)
-    await proofShown(locale.code)
+    await bet.getByTestId('profile.history-round-link').click()
+    await expect(page).toHaveURL(new RegExp(`${locale.prefix}/games/crash\\?round=${round}$`))
+    await expect(proof.dialog).toHaveAttribute('data-status', 'ready', { timeout: 15_000 })
+    await expect(proof.reported).toHaveText(shown)
+    await expect(proof.computed).toHaveText(shown)
+    await expect(proof.verdict).toHaveText(t(locale.code, 'crash:fairness.match'))
+    await expect(proof.dialog.getByRole('heading')).toHaveText(
+      t(locale.code, 'crash:fairness.title', { round }),
+    )
     const close = proof.dialog.getByRole('button', { name: t(locale.code, 'crash:fairness.close') })
     for (const width of [1440, 375] as const) {
       await page.setViewportSize({ width, height: width < 600 ? 812 : 900 })
@@ -217,10 +196,13 @@ test('a bet in the profile history reopens its round’s proof, with the crash p
       const overflow = await horizontalOverflow(page)
       expect(overflow, `the proof overflows at ${width}px in ${locale.code}`).toBe(0)
     }
-    // Close is reachable on a phone too (the proof scrolls inside the dialog there).
+    // Close is reachable on a phone too (the proof scrolls inside the dialog there). Closing
+    // drops the parameter in place: the game stays, Back returns to the history.
     await close.click()
     await expect(proof.dialog).toHaveCount(0)
     await expect(page).toHaveURL(new RegExp(`${locale.prefix}/games/crash$`))
+    await page.goBack()
+    await expect(page).toHaveURL(new RegExp(`${locale.prefix}/profile/history$`))
   }
 })
 
