@@ -37,17 +37,18 @@ test('a player and a guest see the same round; the player bets, cashes out and i
 
 /** The body of the test above, once both pages exist. */
 async function playerAndGuest(player: CrashPage, guest: CrashPage): Promise<void> {
-  await Promise.all([player.open(), guest.open()])
-  await expect(player.balance).toBeVisible()
-  await expect(guest.page.getByTestId('crash.guest-note')).toBeVisible()
-  await expect(guest.betButton).toHaveCount(0)
-
   // A round that climbs to 2x at least (12 s of play) and 10x at most, its betting window held
-  // until the bet is in, and the next round held back until the result has been read.
+  // until the bet is in, and the next round held back until the result has been read. Reserved
+  // first, so the rounds before it play while the pages load.
   const { roundId: round } = await player.reserveRound(200, 1000, { holdNext: true })
   try {
-    const before = await profileBalance(player.page)
+    let before = 0
     try {
+      await Promise.all([player.open(), guest.open()])
+      await expect(player.balance).toBeVisible()
+      await expect(guest.page.getByTestId('crash.guest-note')).toBeVisible()
+      await expect(guest.betButton).toHaveCount(0)
+      before = await profileBalance(player.page)
       await player.betIn(round, '10')
       await expect(guest.game).toHaveAttribute('data-round-id', round)
       const amount = Number(await player.status.getAttribute('data-amount'))

@@ -107,25 +107,30 @@ test.describe('not found', () => {
       )
       await app.expectDefaultLayout()
 
+      // The server's 404 for a direct load of such paths is checked above; here the app's page,
+      // reached in place as a link or Back reaches it.
       for (const invalid of ['/tournament/0', '/tournaments/past', '/games/slots/Bad_Slot/demo']) {
-        await app.open(locale.prefix + invalid)
+        await app.navigateInApp(locale.prefix + invalid)
         await expect(app.heading).toHaveText(t(locale.code, 'errorPages:notFound.invalid'))
         await app.expectDefaultLayout()
       }
-      expect(await app.seriousA11yViolations()).toEqual([])
+      // The markup is the same in every language (see the sweeps above).
+      if (locale.code === 'en') expect(await app.seriousA11yViolations()).toEqual([])
     })
   }
 })
 
 test('the error page shows a text per code and a generic one otherwise', async ({ page }) => {
   const app = new AppPage(page)
+  // One load; the other codes in place, as a link to another code reaches them.
+  await app.open('/error?errorCode=403')
   for (const code of ['403', '404', '451', '500']) {
-    await app.open(`/error?errorCode=${code}`)
+    await app.navigateInApp(`/error?errorCode=${code}`)
     await expect(app.heading).toHaveText(t('en', `errorPages:code.${code}.title`))
     await expect(page.getByText(t('en', `errorPages:code.${code}.text`))).toBeVisible()
   }
   for (const code of ['418', 'abc']) {
-    await app.open(`/error?errorCode=${code}`)
+    await app.navigateInApp(`/error?errorCode=${code}`)
     await expect(app.heading).toHaveText(t('en', 'errorPages:code.generic.title'))
   }
   await app.open('/ru/error?errorCode=451')
