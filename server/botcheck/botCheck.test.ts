@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs'
 import { solveChallenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/sha'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -6,13 +5,8 @@ import type { AltchaChallenge } from '../../contract'
 import { loadConfig } from '../config'
 import type { Db } from '../db/db'
 import { contentSecurityPolicy } from '../http/security'
-import { openPglite } from '../db/pglite'
+import { openTestPglite } from '../db/testDatabases'
 import { BotCheck, CHALLENGE_TTL_S, SITEVERIFY_URLS, type FetchLike } from './botCheck'
-
-const migration = readFileSync(
-  new URL('../db/migrations/025_bot_check.sql', import.meta.url),
-  'utf8',
-)
 
 /** A clock the test moves. */
 let offsetMs = 0
@@ -38,8 +32,8 @@ async function solve(challenge: AltchaChallenge, overrides: { counter?: number }
 describe('BotCheck', () => {
   let db: Db
   beforeAll(async () => {
-    db = await openPglite('memory://')
-    await db.exec(migration)
+    // The run's migrated database (a copy of one dump), not an initdb and a migration per file.
+    db = await openTestPglite()
   }, 60_000)
   afterAll(async () => db.close())
   beforeEach(async () => {

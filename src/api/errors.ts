@@ -99,11 +99,16 @@ export async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/**
+ * An abort by its name, not its class: the reason an AbortSignal carries may come from another
+ * realm (an iframe's or the runtime's own AbortController, as under the unit tests' VM pool),
+ * where `instanceof DOMException` is false for a real abort.
+ */
 function isAbort(error: unknown): boolean {
   return (
-    (error instanceof Error ||
-      (typeof DOMException !== 'undefined' && error instanceof DOMException)) &&
-    error.name === 'AbortError'
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { name?: unknown }).name === 'AbortError'
   )
 }
 

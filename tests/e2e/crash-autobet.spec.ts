@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test'
 import { formatMoney, type Minor } from '../../games/engine/money'
 import AxeBuilder from '@axe-core/playwright'
 import { CrashPage } from './pages/CrashPage'
-import { AXE_TAGS } from './support/layout'
+import { AXE_TAGS, reviewScreenshot } from './support/layout'
 import { LOCALES, t } from './support/locales'
 
 /**
@@ -35,7 +35,7 @@ test('auto-bet plays two rounds with an auto cash-out, stops, and the balance ma
   await expect(auto.played).toHaveAttribute('data-played', '2')
   await expect(auto.played).toHaveAttribute('data-left', '0')
   await expect(auto.start).toBeEnabled()
-  await crash.page.screenshot({
+  await reviewScreenshot(crash.page, {
     path: `${process.env.SHOTS_DIR ?? test.info().outputPath()}/crash-autobet-done.png`,
   })
 
@@ -116,7 +116,7 @@ test('the auto-bet tab fits at 375 px and 1440 px in en, ru and kz', async ({
     for (const width of [375, 1440] as const) {
       await crash.page.setViewportSize({ width, height: width < 600 ? 812 : 900 })
       await crash.autobet.form.scrollIntoViewIfNeeded()
-      await crash.page.screenshot({
+      await reviewScreenshot(crash.page, {
         path: `${process.env.SHOTS_DIR ?? test.info().outputPath()}/crash-autobet-${locale.code}-${width}.png`,
         fullPage: true,
       })

@@ -5,8 +5,8 @@ import type { ProfileUserResponse } from '../../contract'
 import { CrashPage } from './pages/CrashPage'
 import { PROFILE_CALL } from './support/calls'
 import { toolsOverCanvas } from './support/gameTools'
-import { horizontalOverflow } from './support/layout'
-import { t } from './support/locales'
+import { horizontalOverflow, reviewScreenshot } from './support/layout'
+import { LOCALES, t } from './support/locales'
 
 /** The player's balance as the server's profile reports it, in minor units. */
 async function profileBalance(page: Page): Promise<number> {
@@ -37,17 +37,18 @@ test('a player and a guest see the same round; the player bets, cashes out and i
 
 /** The body of the test above, once both pages exist. */
 async function playerAndGuest(player: CrashPage, guest: CrashPage): Promise<void> {
-  await Promise.all([player.open(), guest.open()])
-  await expect(player.balance).toBeVisible()
-  await expect(guest.page.getByTestId('crash.guest-note')).toBeVisible()
-  await expect(guest.betButton).toHaveCount(0)
-
   // A round that climbs to 2x at least (12 s of play) and 10x at most, its betting window held
-  // until the bet is in, and the next round held back until the result has been read.
+  // until the bet is in, and the next round held back until the result has been read. Reserved
+  // first, so the rounds before it play while the pages load.
   const { roundId: round } = await player.reserveRound(200, 1000, { holdNext: true })
   try {
-    const before = await profileBalance(player.page)
+    let before = 0
     try {
+      await Promise.all([player.open(), guest.open()])
+      await expect(player.balance).toBeVisible()
+      await expect(guest.page.getByTestId('crash.guest-note')).toBeVisible()
+      await expect(guest.betButton).toHaveCount(0)
+      before = await profileBalance(player.page)
       await player.betIn(round, '10')
       await expect(guest.game).toHaveAttribute('data-round-id', round)
       const amount = Number(await player.status.getAttribute('data-amount'))
@@ -100,12 +101,15 @@ async function playerAndGuest(player: CrashPage, guest: CrashPage): Promise<void
   }
 }
 
-test('screenshots of a running round at 375 px and 1440 px', async ({ page }) => {
+test('a running round drawn at 375 px and 1440 px', async ({ page }) => {
   test.setTimeout(120_000)
+  const crash = new CrashPage(page)
+  // One load: the second width is a resize of the same page, as a rotated phone or a resized
+  // window gets; the scene follows its host's size.
+  await page.setViewportSize({ width: 375, height: 812 })
+  await crash.open()
   for (const width of [375, 1440] as const) {
     await page.setViewportSize({ width, height: width < 600 ? 812 : 900 })
-    const crash = new CrashPage(page)
-    await crash.open()
     await crash.waitFor('running', 60_000)
     // The scene really runs: Pixi made its canvas (a failed start leaves the host empty).
     await expect(page.locator('[data-testid="crash.game"] canvas')).toHaveCount(1)
@@ -121,9 +125,7 @@ test('screenshots of a running round at 375 px and 1440 px', async ({ page }) =>
       })
     const frames = await crash.canvasFrames()
     await expect.poll(() => crash.canvasFrames()).toBeGreaterThan(frames)
-    // Let the curve climb a little so the picture shows a round in play.
-    await page.waitForTimeout(1500)
-    await page.screenshot({ path: `test-results/screenshots/crash-running-${width}.png` })
+    await reviewScreenshot(page, { path: `test-results/screenshots/crash-running-${width}.png` })
     expect(await horizontalOverflow(page), `crash overflows at ${width}px`).toBe(0)
     // On a phone the tools sit under the canvas: over it they hid the corner of the curve.
     if (width === 375) expect(await toolsOverCanvas(page, 'crash')).toBe(0)
@@ -151,7 +153,7 @@ test('a bet in the profile history reopens its round’s proof, with the crash p
   context,
   baseURL,
 }) => {
-  test.setTimeout(420_000)
+  test.setTimeout(240_000)
   const crash = await CrashPage.loggedIn(context, baseURL as string)
   const { page } = crash
   await crash.open()
@@ -161,42 +163,47 @@ test('a bet in the profile history reopens its round’s proof, with the crash p
   await expect(chip).toBeVisible({ timeout: 15_000 })
   const shown = ((await chip.textContent()) ?? '').trim()
   expect(shown).toMatch(/^\d+\.\d\dx$/)
+  const proof = crash.proof
 
-  for (const [prefix, locale] of [
-    ['', 'en'],
-    ['/ru', 'ru'],
-    ['/kz', 'kz'],
-  ] as const) {
+  // The history loaded once; each language switched in place with the footer's switcher (ending
+  // in English, the cookie's language for the rest of the run), each width by resizing.
+  await page.goto('/profile/history')
+  const bet = page
+    .getByTestId('profile.history-bet')
+    .filter({ has: page.locator(`a[href$="/games/crash?round=${round}"]`) })
+  await expect(bet).toHaveCount(1, { timeout: 15_000 })
+  for (const locale of [LOCALES[1], LOCALES[2], LOCALES[0]]) {
+    await page.getByTestId(`footer.language-${locale.code}`).click()
+    await expect(page).toHaveURL(new RegExp(`^[^?]*:\\d+${locale.prefix}/profile/history$`))
+    // The stake reads as the locale writes money (kz as ru: Chromium has no Kazakh number data).
+    await expect(bet).toContainText(locale.code === 'en' ? '₽10.00' : `10,00\u00a0₽`)
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await bet.getByTestId('profile.history-round-link').click()
+    await expect(page).toHaveURL(new RegExp(`${locale.prefix}/games/crash\\?round=${round}$`))
+    await expect(proof.dialog).toHaveAttribute('data-status', 'ready', { timeout: 15_000 })
+    await expect(proof.reported).toHaveText(shown)
+    await expect(proof.computed).toHaveText(shown)
+    await expect(proof.verdict).toHaveText(t(locale.code, 'crash:fairness.match'))
+    await expect(proof.dialog.getByRole('heading')).toHaveText(
+      t(locale.code, 'crash:fairness.title', { round }),
+    )
+    const close = proof.dialog.getByRole('button', { name: t(locale.code, 'crash:fairness.close') })
     for (const width of [1440, 375] as const) {
       await page.setViewportSize({ width, height: width < 600 ? 812 : 900 })
-      await page.goto(`${prefix}/profile/history`)
-      const bet = page
-        .getByTestId('profile.history-bet')
-        .filter({ has: page.locator(`a[href$="/games/crash?round=${round}"]`) })
-      await expect(bet).toHaveCount(1, { timeout: 15_000 })
-      // The stake reads as the locale writes money (kz as ru: Chromium has no Kazakh number data).
-      await expect(bet).toContainText(locale === 'en' ? '₽10.00' : `10,00\u00a0₽`)
-      await bet.getByTestId('profile.history-round-link').click()
-      await expect(page).toHaveURL(new RegExp(`${prefix}/games/crash\\?round=${round}$`))
-      const proof = crash.proof
-      await expect(proof.dialog).toHaveAttribute('data-status', 'ready', { timeout: 15_000 })
-      await expect(proof.reported).toHaveText(shown)
-      await expect(proof.computed).toHaveText(shown)
-      await expect(proof.verdict).toHaveText(t(locale, 'crash:fairness.match'))
-      await expect(proof.dialog.getByRole('heading')).toHaveText(
-        t(locale, 'crash:fairness.title', { round }),
-      )
-      await page.screenshot({ path: `test-results/screenshots/crash-proof-${locale}-${width}.png` })
+      await expect(close).toBeVisible()
+      await reviewScreenshot(page, {
+        path: `test-results/screenshots/crash-proof-${locale.code}-${width}.png`,
+      })
       const overflow = await horizontalOverflow(page)
-      expect(overflow, `the proof overflows at ${width}px in ${locale}`).toBe(0)
-      // Close is reachable at every width (the proof scrolls inside the dialog on a phone).
-      // Closing drops the parameter in place: the game stays, Back returns to the history.
-      await proof.dialog.getByRole('button', { name: t(locale, 'crash:fairness.close') }).click()
-      await expect(proof.dialog).toHaveCount(0)
-      await expect(page).toHaveURL(new RegExp(`${prefix}/games/crash$`))
-      await page.goBack()
-      await expect(page).toHaveURL(new RegExp(`${prefix}/profile/history$`))
+      expect(overflow, `the proof overflows at ${width}px in ${locale.code}`).toBe(0)
     }
+    // Close is reachable on a phone too (the proof scrolls inside the dialog there). Closing
+    // drops the parameter in place: the game stays, Back returns to the history.
+    await close.click()
+    await expect(proof.dialog).toHaveCount(0)
+    await expect(page).toHaveURL(new RegExp(`${locale.prefix}/games/crash$`))
+    await page.goBack()
+    await expect(page).toHaveURL(new RegExp(`${locale.prefix}/profile/history$`))
   }
 })
 

@@ -5,7 +5,7 @@ import { floatCursor } from '../../games/engine/fairness'
 import { formatMoney, type Minor } from '../../games/engine/money'
 import { CrashPage, FUNDED_BALANCE } from './pages/CrashPage'
 import { playerWithSeeds, seedsNamed } from './pages/knownSeeds'
-import { axeViolations, horizontalOverflow } from './support/layout'
+import { axeViolations, horizontalOverflow, reviewScreenshot } from './support/layout'
 import { t } from './support/locales'
 
 /**
@@ -69,7 +69,7 @@ test('an auto-bet run of 10 stops on profit at the first win, the balance matche
   // The Auto tab, its stop reason shown, fits a phone and passes axe.
   await page.setViewportSize({ width: 375, height: 812 })
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0)
-  await page.getByTestId('dice.autobet').screenshot({
+  await reviewScreenshot(page.getByTestId('dice.autobet'), {
     path: `${process.env.SHOTS_DIR ?? test.info().outputPath()}/dice-autobet-profit-375.png`,
   })
   expect(await axeViolations(page, '[data-testid="dice.bet-panel"]')).toEqual([])

@@ -3,7 +3,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { formatMoney, type Minor } from '../../games/engine/money'
 import { fundedPlayer } from './pages/CrashPage'
 import { openGame } from './pages/openGame'
-import { axeViolations, horizontalOverflow } from './support/layout'
+import { axeViolations, horizontalOverflow, reviewScreenshot } from './support/layout'
 import { t } from './support/locales'
 
 /**
@@ -121,7 +121,7 @@ test('session statistics count the bets, at 375 and 1440 px in en and ru', async
       const bet = (await page.getByTestId('dice.bet-button').boundingBox())!
       expect(bet.width).toBeGreaterThan(panel.width - 40)
       expect(await horizontalOverflow(page), `${locale} ${width}`).toBeLessThanOrEqual(0)
-      await page.screenshot({
+      await reviewScreenshot(page, {
         path: `test-results/screenshots/basics-dice-${locale}-${width}.png`,
         fullPage: true,
       })

@@ -1,35 +1,34 @@
 import { expect, test } from '@playwright/test'
 import { AppPage } from './pages/AppPage'
-import { horizontalOverflow } from './support/layout'
+import { layoutAtWidths } from './support/layout'
 import { LOCALES } from './support/locales'
 
 /**
- * Screenshots for review (not a visual diff): home, a game route, /no-access and the 404 page at
- * a phone and a desktop width in every language, saved to test-results/screenshots/. Each shot
- * also asserts that nothing is wider than the viewport.
+ * The shell's own pages at a phone and a desktop width in every language: home, a game route,
+ * /no-access and the 404 page. Nothing may be wider than the viewport; with `E2E_SCREENSHOTS=1`
+ * each is saved to test-results/screenshots/ for review (not a visual diff). One load per page:
+ * the language is switched in place with the page's switcher (the footer's, or /no-access's own),
+ * the width by resizing.
  */
 const PAGES = [
-  { name: 'home', path: '/' },
-  { name: 'crash', path: '/games/crash' },
-  { name: 'no-access', path: '/no-access' },
-  { name: 'not-found', path: '/no/such-page' },
+  { name: 'home', path: '/', switcher: 'footer' },
+  { name: 'crash', path: '/games/crash', switcher: 'footer' },
+  { name: 'no-access', path: '/no-access', switcher: 'page' },
+  { name: 'not-found', path: '/no/such-page', switcher: 'footer' },
 ] as const
-const WIDTHS = [375, 1440] as const
 
-for (const locale of LOCALES) {
-  for (const width of WIDTHS) {
-    test(`screenshots ${locale.code} ${width}px`, async ({ page }) => {
-      await page.setViewportSize({ width, height: width < 600 ? 812 : 900 })
-      const app = new AppPage(page)
-      for (const { name, path } of PAGES) {
-        await app.open(locale.prefix + (path === '/' && locale.prefix ? '' : path))
-        await page.evaluate(() => document.fonts.ready)
-        expect(await horizontalOverflow(page), `${name} overflows at ${width}px`).toBe(0)
-        await page.screenshot({
-          path: `test-results/screenshots/${locale.code}-${name}-${width}.png`,
-          fullPage: true,
-        })
-      }
-    })
-  }
+for (const { name, path, switcher } of PAGES) {
+  test(`${name} fits 375 and 1440 px in en, ru and kz`, async ({ page }) => {
+    const app = new AppPage(page)
+    await app.open(path)
+    for (const locale of LOCALES) {
+      await app.languageLink(switcher, locale.code).click()
+      await expect(page.locator('html')).toHaveAttribute('lang', locale.htmlLang)
+      await expect(page).toHaveURL(
+        new RegExp(`^[^?]*:\\d+${locale.prefix}${path === '/' ? '' : path}/?$`),
+      )
+      await page.evaluate(() => document.fonts.ready)
+      await layoutAtWidths(page, { name, locale: locale.code, ready: app.heading })
+    }
+  })
 }

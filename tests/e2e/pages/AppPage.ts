@@ -56,15 +56,16 @@ export class AppPage {
   }
 
   /**
-   * Moves to another path inside the loaded app the way Back/Forward does (pushState + popstate),
-   * so a sweep over many routes pays for one page load and one axe injection.
+   * Moves to another path (with its query, if any) inside the loaded app the way Back/Forward
+   * does (pushState + popstate), so a sweep over many routes pays for one page load and one axe
+   * injection.
    */
   async navigateInApp(path: string): Promise<void> {
     await this.page.evaluate((to) => {
       window.history.pushState(window.history.state, '', to)
       window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }))
     }, path)
-    await expect.poll(() => new URL(this.page.url()).pathname).toBe(path)
+    await expect.poll(() => this.pathAndQuery()).toBe(path)
   }
 
   /** The current URL's path and query, without the origin. */

@@ -36,6 +36,20 @@ export async function axeViolations(page: Page, selector: string): Promise<strin
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1'
 
 /**
+ * Saves a picture of `target` (a page, or one element of it) for a person to look at, only when
+ * one asks (`E2E_SCREENSHOTS=1`): no assertion reads it, and a capture of a WebGL page costs one
+ * to four seconds. The checks beside each call run every time.
+ */
+export async function reviewScreenshot(
+  target: Page | Locator,
+  options: { path: string; fullPage?: boolean },
+): Promise<void> {
+  if (!SCREENSHOTS) return
+  if ('goto' in target) await target.screenshot(options)
+  else await target.screenshot({ path: options.path })
+}
+
+/**
  * A game page at a phone (375 px) and a desktop (1440 px) width, in that order: at each, `ready` is
  * visible and nothing overflows sideways; with `E2E_SCREENSHOTS=1` the full page is saved to
  * `test-results/screenshots/<name>-<locale>-<width>.png`.
@@ -48,12 +62,10 @@ export async function layoutAtWidths(
     await page.setViewportSize({ width, height: width < 600 ? 812 : 900 })
     await expect(ready).toBeVisible()
     expect(await horizontalOverflow(page), `${locale} ${width}`).toBeLessThanOrEqual(0)
-    if (SCREENSHOTS) {
-      await page.screenshot({
-        path: `test-results/screenshots/${name}-${locale}-${width}.png`,
-        fullPage: true,
-      })
-    }
+    await reviewScreenshot(page, {
+      path: `test-results/screenshots/${name}-${locale}-${width}.png`,
+      fullPage: true,
+    })
   }
 }
 
