@@ -188,6 +188,14 @@ test('miner auto-bet: tiles picked on the board, three one-trip bets, each board
   await expect(result).toHaveAttribute('data-round-id', '')
   await expect(page.getByTestId(`miner.tile-${first}`)).toHaveAttribute('data-face', 'picked')
   expect(await new CrashPage(page).serverBalance()).toBe(FUNDED_BALANCE - 300 + 3 * payoutAfter(2))
+  const betId = await result.getAttribute('data-bet-id')
   // The Auto tab after its run, in every language at both widths, axe clean.
   await playedGameInEveryLanguage(page, 'miner', { button: 'autobet.start', name: 'miner-auto' })
+  // The last bet's link, as the history and the live tables give it: no round has its id, so
+  // the page shows the bet's own proof.
+  await page.goto(`/games/miner?bet=${betId}`)
+  await expect(page.getByTestId('miner.proof-picked')).toHaveText(
+    [first!, second!].sort((a, b) => a - b).join(', '),
+  )
+  await expect(page.getByTestId('miner.proof-verdict')).toHaveAttribute('data-status', 'unrevealed')
 })

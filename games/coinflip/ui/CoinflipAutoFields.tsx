@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import type { MoneyLocale } from '../../engine/money'
 import { coinflipMultiplier, MAX_FLIPS, SIDES, type Side } from '../rules'
-import { multiplierText, SIDE_KEYS } from './coinflipText'
+import { multiplierText, SIDE_KEYS, sideNames } from './coinflipText'
 
 /** Props of `CoinflipAutoFields`. */
 export interface CoinflipAutoFieldsProps {
@@ -25,7 +25,7 @@ export function CoinflipAutoFields({ calls, onCalls, disabled, locale }: Coinfli
       <p className="game-panel__note" data-testid="coinflip.auto-calls" aria-live="polite">
         {calls.length === 0
           ? t('coinflip:auto.noCalls')
-          : t('coinflip:auto.calls', { calls: calls.map((call) => t(SIDE_KEYS[call])).join(', ') })}
+          : t('coinflip:auto.calls', { calls: sideNames(calls, t) })}
       </p>
       <div className="coinflip-auto__buttons">
         {SIDES.map((side) => (

@@ -9,6 +9,7 @@ import type * as StreamModule from '../../kit/stream/connectGameStream'
 import { useInstantSettings } from '../../kit/ui/instantSettings'
 // The Auto tab's code is loaded with the file, so the tab's lazy panel resolves in one turn.
 import '../../kit/stateful/ui/StatefulAutoPanel'
+import '../../kit/ui/SessionStats'
 import type { Side } from '../rules'
 import { CoinflipGame } from './CoinflipGame'
 
@@ -214,5 +215,10 @@ describe('CoinflipGame', () => {
     expect(byId('coinflip.result').dataset.betId).toBe('b-2')
     expect(onBalance).toHaveBeenLastCalledWith(autoBalance)
     expect(byId('coinflip.mode.manual').hasAttribute('disabled')).toBe(false)
+    // The session's statistics count the run's bets, as they count rounds.
+    await act(async () => {
+      fireEvent.click(byId('coinflip.stats-toggle'))
+    })
+    expect((await screen.findByTestId('coinflip.stats-count')).textContent).toBe('Bets: 2')
   })
 })

@@ -27,7 +27,7 @@ import { CoinflipControls } from './CoinflipControls'
 import { CoinflipFields } from './CoinflipFields'
 import { callOfShortcut, COINFLIP_SHORTCUTS, randomCall } from './coinflipKeys'
 import { CoinflipRoundProof } from './CoinflipRoundProof'
-import { announceRound, faceWords, sceneCaption, sceneLabel } from './coinflipText'
+import { announceRound, faceWords, sceneCaption, sceneLabel, sideNames } from './coinflipText'
 import './coinflip.css'
 
 type P = CoinflipParams
@@ -105,6 +105,19 @@ function CoinflipLayout(props: StatefulLayoutPage<P, A, O, W, R>) {
         view: (result: CoinflipAutoResult | null) =>
           autoSceneView(result, instant, faceWords(t), money, t, locale),
         announce: (result: CoinflipAutoResult, format) => announceAuto(result, format, t, locale),
+        proof: {
+          outcomeText: (outcome: { sides: Side[] }) =>
+            // Mid-sentence, the sides are lower case: "the coin landed heads, tails".
+            t('coinflip:proof.autoOutcome', { sides: sideNames(outcome.sides, t).toLowerCase() }),
+          rows: (proof) => (
+            <>
+              <dt>{t('coinflip:proof.calls')}</dt>
+              <dd data-testid="coinflip.proof-calls">{sideNames(proof.params.calls, t)}</dd>
+              <dt>{t('coinflip:proof.sides')}</dt>
+              <dd data-testid="coinflip.proof-sides">{sideNames(proof.outcome.sides, t)}</dd>
+            </>
+          ),
+        },
       }}
     />
   )

@@ -34,6 +34,11 @@ export const SIDE_KEYS: Readonly<Record<Side, string>> = {
   tails: 'coinflip:side.tails',
 }
 
+/** Sides (or calls) by name in a list: `Heads, Tails, Heads`. */
+export function sideNames(sides: readonly Side[], t: Translate): string {
+  return sides.map((side) => t(SIDE_KEYS[side])).join(', ')
+}
+
 /** A multiplier in ten-thousandths as every stateful game shows it (the kit's one format). */
 export { multiplierText }
 

@@ -183,6 +183,7 @@ describe('GameFrame', () => {
       currency: 'RUB',
       locale: 'en',
       reset: vi.fn(),
+      report: vi.fn(),
     }
     // The panel's module, loaded (and transformed) before the page asks for it: its first
     // transform on a loaded machine took longer than findBy's wait, which then timed out.

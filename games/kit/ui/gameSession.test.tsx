@@ -34,6 +34,14 @@ describe('useGameSession', () => {
     expect(played).toEqual(['win', 'loss', 'cashout'])
   })
 
+  it("counts and sounds a bet reported beside the page's machine (a stateful game's auto-bet)", () => {
+    const { result } = renderHook(() => useGameSession(null, 'RUB', 'en'))
+    act(() => result.current.report(bet('auto-1', 100, 0)))
+    act(() => result.current.report(bet('auto-2', 100, 300)))
+    expect(result.current.bets.map((b) => b.id)).toEqual(['auto-1', 'auto-2'])
+    expect(played).toEqual(['loss', 'win'])
+  })
+
   it('leaves out a bet already settled when the page opened, and resets', () => {
     const { result, rerender } = renderHook(
       ({ settled }: { settled: SettledBet | null }) => useGameSession(settled, 'RUB', 'en'),

@@ -15,6 +15,11 @@ export interface GameSession {
   currency: Currency | null
   locale: MoneyLocale
   reset(): void
+  /**
+   * Counts a bet the game settled beside its page's machine (a stateful game's auto-bets, which
+   * the Auto tab's own machines play), and sounds its end.
+   */
+  report(bet: SettledBet): void
 }
 
 /** The session of the game page around; null outside one (a frame in a test). */
@@ -42,10 +47,13 @@ export function useGameSession(
     if (seen.current === id) return
     seen.current = id
     if (first || settled === null) return
-    setBets((list) => addSettled(list, settled))
-    play(settled.cashOut ? 'cashout' : settled.payout > settled.amount ? 'win' : 'loss')
+    count(settled)
     // The bet's id names it: a new object for the same bet is the same bet.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id])
-  return { bets, currency, locale, reset: () => setBets([]) }
+  function count(bet: SettledBet) {
+    setBets((list) => addSettled(list, bet))
+    play(bet.cashOut ? 'cashout' : bet.payout > bet.amount ? 'win' : 'loss')
+  }
+  return { bets, currency, locale, reset: () => setBets([]), report: count }
 }

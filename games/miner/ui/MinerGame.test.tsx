@@ -9,7 +9,12 @@ import { i18nTestEnv } from '../../kit/testing/i18n'
 import { fakeStatefulServer } from '../../kit/testing/statefulServer'
 import type * as StreamModule from '../../kit/stream/connectGameStream'
 import { useInstantSettings } from '../../kit/ui/instantSettings'
+import { answeringProof, settledBetProof } from '../../kit/testing/betProof'
+// The auto-bet's proof and the verifier load lazily on the page: imported here, they are ready.
+import '../../kit/stateful/ui/StatefulAutoBetProof'
+import '../../kit/instant/verify'
 import { minerStatefulRules } from '../protocol'
+import { minerAutoRules } from '../rules'
 import { MinerGame } from './MinerGame'
 
 const SERVER_SEED = 'miner-page-server-seed'
@@ -115,5 +120,31 @@ describe('MinerGame', () => {
     await act(async () => resync())
     expect(screen.getAllByTestId('miner.history-item')).toHaveLength(1)
     expect(sent.map((s) => s.name)).toEqual(['open', 'step'])
+  })
+
+  it("opens an auto-bet's ?bet=: no round has the id, so the bet's proof shows, recomputed", async () => {
+    const { proof } = settledBetProof(minerAutoRules, {
+      params: { mines: MINES, tiles: [safe[1]!, safe[0]!] },
+      amount: 100 as Minor,
+      serverSeed: SERVER_SEED,
+      clientSeed: 'c',
+      nonce: 0,
+    })
+    await renderGamePage(
+      <MinerGame
+        {...signedInPage('miner', START)}
+        proofBet="b-1"
+        loadRoundProof={async () => ({ type: 'notFound' })}
+        loadBetProof={answeringProof(proof)}
+      />,
+    )
+    expect((await screen.findByTestId('miner.proof-picked')).textContent).toBe(
+      `${safe[0]}, ${safe[1]}`,
+    )
+    expect(byId('miner.proof-board').textContent).toBe([...mines].sort((a, b) => a - b).join(', '))
+    expect(byId('miner.proof-payout').textContent).toMatch(/\(1\.2\d×\)$/)
+    const verdict = await screen.findByTestId('miner.proof-verdict')
+    expect(verdict.dataset.status).toBe('verified')
+    expect(verdict.textContent).toContain(`mines on tiles ${byId('miner.proof-board').textContent}`)
   })
 })

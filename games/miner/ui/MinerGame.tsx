@@ -126,6 +126,19 @@ function MinerLayout(
         ),
         view: (result) => autoSceneView(result, picked, settings.instantPlay, text(money)),
         announce: (result, format) => announceAuto(result, text(format)),
+        proof: {
+          outcomeText: (outcome) => t('miner:proof.autoOutcome', { tiles: sorted(outcome.mines) }),
+          rows: (proof) => (
+            <>
+              <dt>{t('miner:fields.mines')}</dt>
+              <dd data-testid="miner.proof-mines">{proof.params.mines}</dd>
+              <dt>{t('miner:proof.picked')}</dt>
+              <dd data-testid="miner.proof-picked">{sorted(proof.params.tiles)}</dd>
+              <dt>{t('miner:proof.board')}</dt>
+              <dd data-testid="miner.proof-board">{sorted(proof.outcome.mines)}</dd>
+            </>
+          ),
+        },
       }}
       proof={({ roundId, load, locale: proofLocale, onClose }) => (
         <StatefulRoundProof

@@ -3,6 +3,7 @@ import type { z } from 'zod/mini'
 import type { Scene } from '../../../engine/canvas'
 import {
   betLimits,
+  DEFAULT_CURRENCY,
   formatMoney,
   type BetGame,
   type Minor,
@@ -10,12 +11,14 @@ import {
 } from '../../../engine/money'
 import type { AnyInstantLogic } from '../../instant/define'
 import type { InstantResult } from '../../instant/round.machine'
+import type { LoadInstantBetProof } from '../../instant/ui/betProof'
 import { LazyInstantLiveTables as InstantLiveTables } from '../../instant/ui/LazyInstantLiveTables'
 import { newCommandKey } from '../../stream/commandKey'
 import { initialAmountText } from '../../ui/AmountField'
 import { readAmount } from '../../ui/betAmount'
 import type { BetMode } from '../../ui/ModeTabs'
 import { GameFrame } from '../../ui/GameFrame'
+import { useGameSessionContext } from '../../ui/gameSession'
 import { useKitText } from '../../ui/kitText'
 import { ResultStrip } from '../../ui/ResultStrip'
 import { nextProfit, stakeCapOf } from '../money'
@@ -23,9 +26,12 @@ import type { StatefulRound } from '../protocol'
 import type { LoadStatefulProof } from '../proof'
 import { multiplierText, roundIsOpen, shownMode, StatefulBetPanel } from './StatefulBetPanel'
 import { LazyStatefulAutoPanel, preloadStatefulAutoPanel } from './LazyStatefulAutoPanel'
+import { LazyStatefulAutoBetProof } from './LazyStatefulAutoBetProof'
+import type { StatefulAutoProofSlot } from './StatefulAutoBetProof'
 import type { GameShortcut } from './statefulHotkeys'
 import { statefulErrorKey } from './statefulErrors'
 import { statefulPhase, useStatefulLayout, type StatefulLayoutPage } from './statefulPage'
+import { useUrlProof } from './urlProof'
 
 /** What the game's controls may do: play a step of the open round, when one may go now. */
 export interface StepControls<A> {
@@ -64,6 +70,8 @@ export interface StatefulAutoSlot<AP, AO, V> {
   view: (result: InstantResult<AP, AO> | null) => V
   /** The sentence announced for an auto-bet's result. */
   announce: (result: InstantResult<AP, AO>, money: (value: number) => string) => string
+  /** An auto-bet's proof, opened by its id from the history or the live tables (`?bet=`). */
+  proof: StatefulAutoProofSlot<AP, AO>
 }
 
 /** Props of `StatefulLayout`: the page's props, the game's derived parts, and its slots. */
@@ -143,6 +151,10 @@ export function StatefulLayout<P, A, O, W, R, V, AP = never, AO = never>(
     currency ? initialAmountText(limits, currency, locale) : '',
   )
   const { loadProof, seeds } = useStatefulLayout(page, { game, ...client.logic })
+  const session = useGameSessionContext()
+  const autoLogic = client.logic.auto
+  // `?bet=` names a round or one of the game's auto-bets: a round first, then a bet.
+  const urlProof = useUrlProof(loadProof, Boolean(props.auto && autoLogic))
   const phase = statefulPhase(snapshot.value)
   const round = context.round
   const open = round !== null && round.status === 'open' && roundIsOpen(phase)
@@ -158,7 +170,6 @@ export function StatefulLayout<P, A, O, W, R, V, AP = never, AO = never>(
   const [autoRunning, setAutoRunning] = useState(false)
   const [autoMounted, setAutoMounted] = useState(false)
   const [autoLast, setAutoLast] = useState<InstantResult<AP, AO> | null>(null)
-  const autoLogic = client.logic.auto
   const autoSlot = props.auto && autoLogic && page.stream && player ? props.auto : null
   const shown = shownMode(autoSlot ? { mode, running: autoRunning } : null, phase)
   if (autoSlot && shown === 'auto' && !autoMounted) setAutoMounted(true)
@@ -188,6 +199,8 @@ export function StatefulLayout<P, A, O, W, R, V, AP = never, AO = never>(
         note={autoSlot.note}
         onSettled={(result, balance) => {
           setAutoLast(result)
+          // The session's statistics and sounds count the run's bets as the rounds'.
+          session?.report({ id: result.betId, amount: result.amount, payout: result.payout })
           actor.send({ type: 'BALANCE', balance })
           // The round that ended before the run leaves the scene to the run's bets.
           if (phase === 'settled') actor.send({ type: 'NEW' })
@@ -214,14 +227,29 @@ export function StatefulLayout<P, A, O, W, R, V, AP = never, AO = never>(
   )
   return (
     <>
-      {page.proofBet
-        ? props.proof({
-            roundId: page.proofBet,
-            load: loadProof,
-            locale,
-            onClose: page.onProofClosed ?? noop,
-          })
-        : null}
+      {page.proofBet === null || page.proofBet === undefined ? null : props.auto &&
+        autoLogic &&
+        urlProof.isBet(page.proofBet) ? (
+        <LazyStatefulAutoBetProof<AP, AO>
+          game={game}
+          betId={page.proofBet}
+          logic={autoLogic}
+          serviceUrl={page.serviceUrl}
+          {...(page.loadBetProof ? { load: page.loadBetProof as LoadInstantBetProof<AP, AO> } : {})}
+          currency={currency ?? DEFAULT_CURRENCY}
+          locale={locale}
+          outcomeText={props.auto.proof.outcomeText}
+          rows={props.auto.proof.rows}
+          onClose={page.onProofClosed ?? noop}
+        />
+      ) : (
+        props.proof({
+          roundId: page.proofBet,
+          load: urlProof.load,
+          locale,
+          onClose: page.onProofClosed ?? noop,
+        })
+      )}
       {strip}
       <GameFrame
         game={game}

@@ -15,6 +15,7 @@ import type {
   StatefulRoundMachine,
 } from '../round.machine'
 import { statefulProofLoader, type LoadStatefulProof, type StatefulProofSchemas } from '../proof'
+import type { LoadInstantBetProof } from '../../instant/ui/betProof'
 import type { StatefulPanelPhase } from './StatefulBetPanel'
 import { statefulErrorKey } from './statefulErrors'
 
@@ -77,6 +78,11 @@ export interface StatefulPageExtra<P, A, O, R> {
   onProofClosed?: () => void
   /** How proofs are fetched; `roundProofLoader` on the service by default (tests: a fake). */
   loadRoundProof?: LoadStatefulProof<P, A, O, R>
+  /**
+   * How an auto-bet's proof is fetched (an id no round has, on a game with an Auto tab); the
+   * service's by default (tests: a fake).
+   */
+  loadBetProof?: LoadInstantBetProof<unknown, unknown>
 }
 
 /**

@@ -1,0 +1,19 @@
+import { lazy, Suspense, type ComponentType } from 'react'
+import type { StatefulAutoBetProofProps } from './StatefulAutoBetProof'
+
+// An auto-bet's proof opens only from a link (`?bet=` of the history or the live tables): its
+// code loads then, not with every stateful game's page.
+const Proof = lazy(() =>
+  import('./StatefulAutoBetProof').then((m) => ({
+    default: m.StatefulAutoBetProof as ComponentType<StatefulAutoBetProofProps<unknown, unknown>>,
+  })),
+)
+
+/** `StatefulAutoBetProof`, loaded when it first shows. */
+export function LazyStatefulAutoBetProof<AP, AO>(props: StatefulAutoBetProofProps<AP, AO>) {
+  return (
+    <Suspense fallback={null}>
+      <Proof {...(props as unknown as StatefulAutoBetProofProps<unknown, unknown>)} />
+    </Suspense>
+  )
+}
