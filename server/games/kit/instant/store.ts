@@ -123,17 +123,25 @@ export function recentBets(
   limit: number,
   userId: UserId | null = null,
 ): Promise<LiveRecord[]> {
+  // Each branch takes its own newest `limit` before the two are merged: PostgreSQL does not pull
+  // a UNION ALL branch with a WHERE up into the outer query, so an ORDER BY only outside would
+  // sort every row of both. Inside, the rounds come from migration 029's indexes and one
+  // player's instant bets from instant_bets_history_idx. Two texts rather than
+  // `$2 IS NULL OR user_id = $2`, so each case has its own plan.
+  const player = userId === null ? '' : 'user_id = $2 AND'
   return db.query<LiveRecord>(
     `SELECT * FROM (
-       SELECT id, game, user_id, player, amount, currency, multiplier, payout, created_at,
-         false AS round
-       FROM instant_bets WHERE $1::bigint IS NULL OR user_id = $1
+       (SELECT id, game, user_id, player, amount, currency, multiplier, payout, created_at,
+          false AS round
+        FROM instant_bets WHERE ${player} true
+        ORDER BY created_at DESC, id COLLATE "C" DESC LIMIT $1)
        UNION ALL
-       SELECT id, game, user_id, player, amount, currency, multiplier, payout,
-         COALESCE(ended_at, updated_at) AS created_at, true AS round
-       FROM stateful_rounds WHERE status IN ('won', 'lost') AND ($1::bigint IS NULL OR user_id = $1)
-     ) bets ORDER BY created_at DESC, id COLLATE "C" DESC LIMIT $2`,
-    [userId, limit],
+       (SELECT id, game, user_id, player, amount, currency, multiplier, payout,
+          ended_at AS created_at, true AS round
+        FROM stateful_rounds WHERE ${player} status IN ('won', 'lost')
+        ORDER BY ended_at DESC, id COLLATE "C" DESC LIMIT $1)
+     ) bets ORDER BY created_at DESC, id COLLATE "C" DESC LIMIT $1`,
+    userId === null ? [limit] : [limit, userId],
   )
 }
 
