@@ -34,7 +34,8 @@ const opening = (amount = 1_000, flips = 20): OpenCommand<StreakParams> => ({
  * The stateful family (server/games/kit/stateful) on each database driver, with a coin-streak test
  * game: one transaction opens a round, a step is applied once whatever repeats it, a round pays
  * once whoever ends it, seed changes wait for the end, and nothing secret leaves before it.
- * Two processes and a SIGKILL mid-round are not tested here yet (they need the game served).
+ * The game served by real processes is tested beside this: a SIGKILL mid-round
+ * (statefulKill.test.ts) and two processes stepping one round (statefulTwoProcesses.test.ts).
  */
 describe.each(testDrivers())('stateful rounds on $name', (driver) => {
   let db: Db
