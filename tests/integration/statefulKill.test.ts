@@ -4,7 +4,7 @@ import { STATEFUL_PROTOCOL_VERSION } from '../../games/kit/stateful/protocol'
 import { streakWire, type Side } from '../../server/games/kit/stateful/testing'
 import { testDrivers } from './support/drivers'
 import { checkInvariants } from './support/ledgerInvariants'
-import { callApi, fundedPlayer, killedServers, type RecordingSocket } from './support/serverProcess'
+import { fundedPlayerWithSeeds, killedServers, type RecordingSocket } from './support/serverProcess'
 
 const DEPOSIT = 100_000
 const STAKE = 1_000
@@ -33,15 +33,15 @@ describe.each(testDrivers().map((d) => d.name))('a stateful server SIGKILLed on 
 
   it('resumes a round with the same flips and balance after a SIGKILL mid-step', async () => {
     const first = await start()
-    const token = await fundedPlayer(first.origin, `stateful-kill-${driver}@tessera.test`, DEPOSIT)
-    await callApi(first.origin, 'POST', '/test-hooks/seeds/next', {
-      token,
-      body: { serverSeed: SERVER_SEED },
-    })
-    await callApi(first.origin, 'POST', '/games/seeds/rotate', {
-      token,
-      body: { client_seed: CLIENT_SEED },
-    })
+    const token = await fundedPlayerWithSeeds(
+      first.origin,
+      `stateful-kill-${driver}@tessera.test`,
+      DEPOSIT,
+      {
+        serverSeed: SERVER_SEED,
+        clientSeed: CLIENT_SEED,
+      },
+    )
     // The round's flips: float k of its nonce (0, the new pair's first) is flip k + 1.
     const cursor = floatCursor(SERVER_SEED, CLIENT_SEED, 0)
     const sides: Side[] = Array.from({ length: 3 }, () => (cursor.next() < 0.5 ? 'heads' : 'tails'))

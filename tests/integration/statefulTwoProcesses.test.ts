@@ -4,7 +4,7 @@ import { STATEFUL_PROTOCOL_VERSION } from '../../games/kit/stateful/protocol'
 import { findPgBin } from '../../scripts/pg-test-server'
 import { streakWire, type Side } from '../../server/games/kit/stateful/testing'
 import { checkInvariants } from './support/ledgerInvariants'
-import { callApi, fundedPlayer, killedServers, type RecordingSocket } from './support/serverProcess'
+import { fundedPlayerWithSeeds, killedServers, type RecordingSocket } from './support/serverProcess'
 
 const DEPOSIT = 100_000
 const STAKE = 1_000
@@ -35,14 +35,9 @@ describe.skipIf(!findPgBin())('two stateful server processes on one PostgreSQL d
       servers.start('tests/integration/support/streakServer.ts'),
       servers.start('tests/integration/support/streakServer.ts'),
     ])
-    const token = await fundedPlayer(first.origin, 'stateful-two@tessera.test', DEPOSIT)
-    await callApi(first.origin, 'POST', '/test-hooks/seeds/next', {
-      token,
-      body: { serverSeed: SERVER_SEED },
-    })
-    await callApi(first.origin, 'POST', '/games/seeds/rotate', {
-      token,
-      body: { client_seed: CLIENT_SEED },
+    const token = await fundedPlayerWithSeeds(first.origin, 'stateful-two@tessera.test', DEPOSIT, {
+      serverSeed: SERVER_SEED,
+      clientSeed: CLIENT_SEED,
     })
     // The round's flips: float k of its nonce (0, the new pair's first) is flip k + 1.
     const cursor = floatCursor(SERVER_SEED, CLIENT_SEED, 0)

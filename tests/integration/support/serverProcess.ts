@@ -175,6 +175,29 @@ export async function fundedPlayer(origin: string, email: string, deposit: numbe
   return token
 }
 
+/**
+ * {@link fundedPlayer} whose active seed pair the test chose: the test hook commits the next
+ * server seed, and a rotation makes it active at nonce 0 with `clientSeed`, so the published
+ * algorithm tells every round's draws in advance. Returns the session token.
+ */
+export async function fundedPlayerWithSeeds(
+  origin: string,
+  email: string,
+  deposit: number,
+  seeds: { serverSeed: string; clientSeed: string },
+): Promise<string> {
+  const token = await fundedPlayer(origin, email, deposit)
+  await callApi(origin, 'POST', '/test-hooks/seeds/next', {
+    token,
+    body: { serverSeed: seeds.serverSeed },
+  })
+  await callApi(origin, 'POST', '/games/seeds/rotate', {
+    token,
+    body: { client_seed: seeds.clientSeed },
+  })
+  return token
+}
+
 /** A client socket on `namespace` that keeps every event it receives, in order. */
 export interface RecordingSocket {
   socket: Socket
