@@ -53,5 +53,6 @@ export {
   formatCount,
   formatDecimal,
   formatMultiplierText,
+  formatPaidMultiplier,
   inputDecimal,
 } from './numbers'

@@ -5,6 +5,7 @@ import {
   formatCount,
   formatDecimal,
   formatMultiplierText,
+  formatPaidMultiplier,
 } from './numbers'
 
 // Intl writes a no-break space (U+00A0) or a narrow one (U+202F) in the Russian groups.
@@ -21,6 +22,12 @@ describe('numbers in the player language', () => {
     expect(formatMultiplierText(1980.2, 'en')).toBe('1,980.20×')
     expect(spaces(formatMultiplierText(1980.2, 'ru'))).toBe('1 980,20×')
     expect(formatMultiplierText(2.0, 'kz', 4)).toBe('2,0000×')
+  })
+
+  it('writes a paid multiplier floored to hundredths, never more than it pays', () => {
+    expect(formatPaidMultiplier(12_857, 'en')).toBe('1.28×')
+    expect(formatPaidMultiplier(19_800, 'ru')).toBe('1,98×')
+    expect(formatPaidMultiplier(11_250, 'kz')).toBe('1,12×')
   })
 
   it('writes a chance', () => {

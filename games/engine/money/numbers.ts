@@ -32,6 +32,16 @@ export function formatMultiplierText(value: number, locale: MoneyLocale, digits 
   return `${formatDecimal(value, locale, digits)}×`
 }
 
+/**
+ * A multiplier in ten-thousandths (the wire's integer: `19800` is 1.98×) as a player reads it,
+ * floored to hundredths, never more than the bet pays: `11250` -> `1.12×`. The one format of the
+ * live tables and every stateful game, so a bet never reads 1.12× in one place and 1.13× in
+ * another.
+ */
+export function formatPaidMultiplier(tenThousandths: number, locale: MoneyLocale): string {
+  return formatMultiplierText(Math.floor(tenThousandths / 100) / 100, locale)
+}
+
 /** A chance in percent, up to two decimals: `49.5` -> `49.5%` (en), `49,5 %` (ru, kz). */
 export function formatChance(percent: number, locale: MoneyLocale): string {
   return numberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(percent / 100)

@@ -3,13 +3,7 @@
  * the next step, both capped at the one maximum payout per bet of the round's currency, exactly as
  * the server pays them (`cappedPayout`, rules.ts).
  */
-import {
-  formatMultiplierText,
-  maxBetPayout,
-  type Currency,
-  type Minor,
-  type MoneyLocale,
-} from '../../engine/money'
+import { formatPaidMultiplier, maxBetPayout, type Currency, type Minor } from '../../engine/money'
 import { cappedPayout, type StakeCap } from './rules'
 
 /** A round's stake and the most it may pay, from its amount and currency. */
@@ -32,10 +26,7 @@ export function cashOutProfit(round: { amount: Minor; multiplier: number; payout
 
 /**
  * A multiplier in ten-thousandths as the player reads it, floored to hundredths (`1.12×` for
- * 1.125): never more than the round pays. The one format of the panel, the scenes and the
- * sentences of every stateful game, so a player never reads 1.12× in one place and 1.13× in
- * another.
+ * 1.125): the panel, the scenes and the sentences of every stateful game, as the live tables show
+ * it (`formatPaidMultiplier`).
  */
-export function multiplierText(multiplier: number, locale: MoneyLocale): string {
-  return formatMultiplierText(Math.floor(multiplier / 100) / 100, locale)
-}
+export const multiplierText = formatPaidMultiplier

@@ -1,5 +1,5 @@
 import { memo, useEffect, useId, useMemo, useReducer, useState, type KeyboardEvent } from 'react'
-import { MONEY_NUMBER_LOCALE, formatMultiplierText, type MoneyLocale } from '../../../engine/money'
+import { MONEY_NUMBER_LOCALE, formatPaidMultiplier, type MoneyLocale } from '../../../engine/money'
 import {
   EMPTY_LIVE_TABLES,
   applyLiveEvent,
@@ -7,7 +7,7 @@ import {
   type LiveTables,
   type LiveTablesEvent,
 } from '../liveTables'
-import { LIVE_NAMESPACE, MULTIPLIER_SCALE, liveWire } from '../protocol'
+import { LIVE_NAMESPACE, liveWire } from '../protocol'
 import { connectGameStream } from '../../stream/connectGameStream'
 import type { SocketFactory } from '../../../engine/stream'
 import type { LiveTablesShell } from '../../ui/gameModule'
@@ -147,7 +147,8 @@ function LiveTables(props: InstantLiveTablesProps) {
     const columns: LiveBetsColumn<LiveTableRow>[] = [
       {
         header: 'kit:live.multiplier',
-        cell: (row) => formatMultiplierText(row.multiplier / MULTIPLIER_SCALE, locale),
+        // Floored, as the game's own result line shows it: never more than the bet paid.
+        cell: (row) => formatPaidMultiplier(row.multiplier, locale),
       },
     ]
     return { lead, columns }
