@@ -2,7 +2,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 
 import { formatMoney, type Minor } from '../../games/engine/money'
 import { CrashPage, fundedPlayer } from './pages/CrashPage'
-import { openGame } from './pages/openGame'
+import { openGame, reloadGame } from './pages/openGame'
 import { playedGameInEveryLanguage } from './support/layout'
 
 /** A page of `context` where a fresh funded player (RUB) is logged in, on /games/dice. */
@@ -111,7 +111,7 @@ test('a bet opened from the profile history shows its proof, recomputed in the b
     data: {},
   })
   expect(rotated.ok(), await rotated.text()).toBe(true)
-  await page.reload()
+  await reloadGame(page, 'dice')
   await expect(verdict).toHaveAttribute('data-status', 'verified')
   await expect(page.getByTestId('dice.proof-roll')).toHaveText((roll / 100).toFixed(2))
   await page.keyboard.press('Escape')

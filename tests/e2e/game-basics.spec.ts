@@ -2,7 +2,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 
 import { formatMoney, type Minor } from '../../games/engine/money'
 import { fundedPlayer } from './pages/CrashPage'
-import { openGame } from './pages/openGame'
+import { openGame, reloadGame } from './pages/openGame'
 import { axeViolations, horizontalOverflow, reviewScreenshot } from './support/layout'
 import { t } from './support/locales'
 
@@ -21,13 +21,12 @@ test('mute and the volume persist across a reload', async ({ page }) => {
   await expect(mute).toHaveAttribute('aria-pressed', 'true')
   await expect(volume).toBeDisabled()
 
-  await page.reload()
-  await expect(page.getByTestId('dice.connection')).toHaveAttribute('data-status', 'online')
+  await reloadGame(page, 'dice')
   await expect(mute).toHaveAttribute('aria-pressed', 'true')
   await expect(volume).toHaveValue('25')
 
   await mute.click()
-  await page.reload()
+  await reloadGame(page, 'dice')
   await expect(page.getByTestId('dice.mute')).toHaveAttribute('aria-pressed', 'false')
 })
 

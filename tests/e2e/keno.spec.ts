@@ -2,7 +2,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 
 import { formatMoney, type Minor } from '../../games/engine/money'
 import { CrashPage, FUNDED_BALANCE, fundedPlayer } from './pages/CrashPage'
-import { openGame } from './pages/openGame'
+import { openGame, reloadGame } from './pages/openGame'
 import { playedGameInEveryLanguage } from './support/layout'
 
 /** A page of `context` where a fresh funded player (RUB) is logged in, on /games/keno. */
@@ -183,7 +183,7 @@ test('a keno bet opened from the profile history shows its proof, recomputed in 
     data: {},
   })
   expect(rotated.ok(), await rotated.text()).toBe(true)
-  await page.reload()
+  await reloadGame(page, 'keno')
   await expect(verdict).toHaveAttribute('data-status', 'verified')
   await expect(page.getByTestId('keno.proof-drawn')).toHaveText(drawn)
 })

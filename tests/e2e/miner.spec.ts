@@ -4,6 +4,7 @@ import { floatCursor } from '../../games/engine/fairness'
 import { minerBoard, minerMultiplier } from '../../games/miner/rules'
 import { CrashPage, FUNDED_BALANCE } from './pages/CrashPage'
 import { playerWithSeeds, seedsNamed, type KnownSeeds } from './pages/knownSeeds'
+import { reloadGame } from './pages/openGame'
 import { playedGameInEveryLanguage } from './support/layout'
 
 /**
@@ -139,7 +140,7 @@ test('a round left open by a reload resumes; the history shows it in progress an
   // The stake is held while the round is open.
   expect(await new CrashPage(page).serverBalance()).toBe(FUNDED_BALANCE - 100)
 
-  await page.reload()
+  await reloadGame(page, 'miner')
   await expect(result).toHaveAttribute('data-round-id', roundId)
   await expect(result).toHaveAttribute('data-status', 'open')
   await expect(page.getByTestId(`miner.tile-${gem}`)).toHaveAttribute('data-face', 'gem')

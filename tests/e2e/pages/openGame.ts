@@ -24,3 +24,15 @@ export async function openGame(
     timeout: FIRST_CONNECTION_MS,
   })
 }
+
+/**
+ * Reloads a game's page and waits, as {@link openGame} does, until its socket is online again: a
+ * reload is a first load (the entry script, the renderer's start, the handshake), not a step
+ * within the page, so what the test checks next is on a page that has booted.
+ */
+export async function reloadGame(page: Page, game: string): Promise<void> {
+  await page.reload()
+  await expect(page.getByTestId(`${game}.connection`)).toHaveAttribute('data-status', 'online', {
+    timeout: FIRST_CONNECTION_MS,
+  })
+}
