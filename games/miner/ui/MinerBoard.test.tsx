@@ -90,9 +90,9 @@ describe('miner board', () => {
     render(<Miner onStep={() => {}} />)
     const select = screen.getByTestId('miner.mines') as HTMLSelectElement
     expect(select.options).toHaveLength(24)
-    expect(screen.getByTestId('miner.gems').textContent).toBe('The board has 22 gems')
+    expect(screen.getByTestId('miner.gems').textContent).toBe('Gems on the board: 22')
     fireEvent.change(select, { target: { value: '24' } })
-    expect(screen.getByTestId('miner.gems').textContent).toBe('The board has 1 gem')
+    expect(screen.getByTestId('miner.gems').textContent).toBe('Gems on the board: 1')
     expect(screen.getByLabelText(en.fields.mines)).toBe(select)
   })
 })

@@ -58,7 +58,7 @@ describe('miner texts', () => {
     expect(announceRound(one, env())).toBe('Gem at row 2, column 3. 1.28×: cash out pays 0 RUB')
     const two = round([step(1, [0, 1], [], 12_857)], null, 0)
     expect(announceRound({ ...two, payout: 128 as MinerRound['payout'] }, env())).toBe(
-      '2 gems in one step. 1.28×: cash out pays 1.28 RUB',
+      'Gems in one step: 2. 1.28×: cash out pays 1.28 RUB',
     )
     expect(sceneLabel(two, 3, env())).toBe('Gems found: 2 of 22')
     expect(sceneResult(two, env())).toBeNull()
@@ -79,13 +79,10 @@ describe('miner texts', () => {
     )
   })
 
-  it('names the board before a round with the plural forms of each language', () => {
-    expect(sceneLabel(null, 1, env())).toBe('The board has 1 mine: place a bet to start')
-    expect(sceneLabel(null, 3, env())).toBe('The board has 3 mines: place a bet to start')
-    expect(sceneLabel(null, 1, env('ru'))).toBe('На поле 1 мина: сделайте ставку, чтобы начать')
-    expect(sceneLabel(null, 3, env('ru'))).toBe('На поле 3 мины: сделайте ставку, чтобы начать')
-    expect(sceneLabel(null, 5, env('ru'))).toBe('На поле 5 мин: сделайте ставку, чтобы начать')
-    expect(sceneLabel(null, 21, env('ru'))).toBe('На поле 21 мина: сделайте ставку, чтобы начать')
-    expect(sceneLabel(null, 3, env('kz'))).toBe('Алаңда 3 мина бар: бастау үшін бәс тігіңіз')
+  it('names the board before a round in each language, the count after a label (no plural forms)', () => {
+    expect(sceneLabel(null, 1, env())).toBe('Mines on the board: 1. Place a bet to start')
+    expect(sceneLabel(null, 3, env('ru'))).toBe('Мин на поле: 3. Сделайте ставку, чтобы начать')
+    expect(sceneLabel(null, 21, env('ru'))).toBe('Мин на поле: 21. Сделайте ставку, чтобы начать')
+    expect(sceneLabel(null, 3, env('kz'))).toBe('Алаңдағы мина: 3. Бастау үшін бәс тігіңіз')
   })
 })
