@@ -96,9 +96,12 @@ export function shownMode(
   phase: StatefulPanelPhase,
 ): BetMode {
   if (auto?.running) return 'auto'
-  if (roundIsOpen(phase) || phase === 'opening') return 'manual'
+  if (roundUnderWay(phase)) return 'manual'
   return auto?.mode ?? 'manual'
 }
+
+/** Whether a round is opening or open in `phase`: the stake and the game's fields are set. */
+const roundUnderWay = (phase: StatefulPanelPhase) => roundIsOpen(phase) || phase === 'opening'
 
 /** Whether a round is open in `phase` (the main button is Cash out). */
 export const roundIsOpen = (phase: StatefulPanelPhase) =>
@@ -120,8 +123,7 @@ export function StatefulBetPanel(props: StatefulBetPanelProps) {
   const open = roundIsOpen(phase)
   const auto = props.auto ?? null
   const running = auto?.running === true
-  // A run keeps the Auto tab, and a round under way keeps Manual (its Cash out is there).
-  const busy = open || phase === 'opening'
+  const busy = roundUnderWay(phase)
   const shown = shownMode(auto, phase)
   const amount = currency ? readAmount(props.amountText, currency, game) : null
   const canOpen =

@@ -26,7 +26,7 @@ import type { StatefulRound } from '../protocol'
 import type { LoadStatefulProof } from '../proof'
 import { multiplierText, roundIsOpen, shownMode, StatefulBetPanel } from './StatefulBetPanel'
 import { LazyStatefulAutoPanel, preloadStatefulAutoPanel } from './LazyStatefulAutoPanel'
-import { LazyStatefulAutoBetProof } from './LazyStatefulAutoBetProof'
+import { LazyStatefulAutoBetProof, preloadStatefulAutoBetProof } from './LazyStatefulAutoBetProof'
 import type { StatefulAutoProofSlot } from './StatefulAutoBetProof'
 import type { GameShortcut } from './statefulHotkeys'
 import { statefulErrorKey } from './statefulErrors'
@@ -170,9 +170,14 @@ export function StatefulLayout<P, A, O, W, R, V, AP = never, AO = never>(
   const [autoRunning, setAutoRunning] = useState(false)
   const [autoMounted, setAutoMounted] = useState(false)
   const [autoLast, setAutoLast] = useState<InstantResult<AP, AO> | null>(null)
-  const autoSlot = props.auto && autoLogic && page.stream && player ? props.auto : null
-  const shown = shownMode(autoSlot ? { mode, running: autoRunning } : null, phase)
-  if (autoSlot && shown === 'auto' && !autoMounted) setAutoMounted(true)
+  // A signed-in player's tab, on a game with auto play whose page shares its stream.
+  const auto =
+    props.auto && autoLogic && page.stream && player
+      ? { slot: props.auto, logic: autoLogic, stream: page.stream, player }
+      : null
+  const autoSlot = auto?.slot ?? null
+  const shown = shownMode(auto ? { mode, running: autoRunning } : null, phase)
+  if (auto && shown === 'auto' && !autoMounted) setAutoMounted(true)
   // The last auto-bet shows until a round is opened (or shown: a resumed one).
   const autoResult = autoSlot && round === null ? autoLast : null
   const announced = autoResult
@@ -185,18 +190,18 @@ export function StatefulLayout<P, A, O, W, R, V, AP = never, AO = never>(
   const nextStepProfit =
     open && next !== null ? (nextProfit(stakeCapOf(round), next) as Minor) : null
   const autoPanel =
-    autoSlot && autoLogic && page.stream && player && autoMounted ? (
+    auto && autoMounted ? (
       <LazyStatefulAutoPanel<AP, AO>
         game={limits}
-        logic={autoLogic}
-        stream={page.stream}
-        player={player}
+        logic={auto.logic}
+        stream={auto.stream}
+        player={auto.player}
         locale={locale}
-        amount={readAmount(amountText, player.currency, limits)}
-        limits={betLimits(limits, player.currency)}
-        params={autoSlot.params}
+        amount={readAmount(amountText, auto.player.currency, limits)}
+        limits={betLimits(limits, auto.player.currency)}
+        params={auto.slot.params}
         canStart={phase === 'idle' || phase === 'settled'}
-        note={autoSlot.note}
+        note={auto.slot.note}
         onSettled={(result, balance) => {
           setAutoLast(result)
           // The session's statistics and sounds count the run's bets as the rounds'.
@@ -208,6 +213,26 @@ export function StatefulLayout<P, A, O, W, R, V, AP = never, AO = never>(
         onRunning={setAutoRunning}
       />
     ) : null
+  // The proof `?bet=` names: a round's, or one of the game's auto-bets' (see `useUrlProof`).
+  const proofBet = page.proofBet ?? null
+  const onProofClosed = page.onProofClosed ?? noop
+  const urlProofDialog =
+    proofBet === null ? null : props.auto && autoLogic && urlProof.isBet(proofBet) ? (
+      <LazyStatefulAutoBetProof<AP, AO>
+        game={game}
+        betId={proofBet}
+        logic={autoLogic}
+        serviceUrl={page.serviceUrl}
+        {...(page.loadBetProof ? { load: page.loadBetProof as LoadInstantBetProof<AP, AO> } : {})}
+        currency={currency ?? DEFAULT_CURRENCY}
+        locale={locale}
+        outcomeText={props.auto.proof.outcomeText}
+        rows={props.auto.proof.rows}
+        onClose={onProofClosed}
+      />
+    ) : (
+      props.proof({ roundId: proofBet, load: urlProof.load, locale, onClose: onProofClosed })
+    )
   const strip = (
     <ResultStrip<StatefulRound<P, A, O, W, R>>
       game={game}
@@ -227,29 +252,7 @@ export function StatefulLayout<P, A, O, W, R, V, AP = never, AO = never>(
   )
   return (
     <>
-      {page.proofBet === null || page.proofBet === undefined ? null : props.auto &&
-        autoLogic &&
-        urlProof.isBet(page.proofBet) ? (
-        <LazyStatefulAutoBetProof<AP, AO>
-          game={game}
-          betId={page.proofBet}
-          logic={autoLogic}
-          serviceUrl={page.serviceUrl}
-          {...(page.loadBetProof ? { load: page.loadBetProof as LoadInstantBetProof<AP, AO> } : {})}
-          currency={currency ?? DEFAULT_CURRENCY}
-          locale={locale}
-          outcomeText={props.auto.proof.outcomeText}
-          rows={props.auto.proof.rows}
-          onClose={page.onProofClosed ?? noop}
-        />
-      ) : (
-        props.proof({
-          roundId: page.proofBet,
-          load: urlProof.load,
-          locale,
-          onClose: page.onProofClosed ?? noop,
-        })
-      )}
+      {urlProofDialog}
       {strip}
       <GameFrame
         game={game}
