@@ -4,7 +4,7 @@ import { floatCursor } from '../../games/engine/fairness'
 import { minerBoard, minerMultiplier } from '../../games/miner/rules'
 import { CrashPage, FUNDED_BALANCE } from './pages/CrashPage'
 import { playerWithSeeds, seedsNamed, type KnownSeeds } from './pages/knownSeeds'
-import { reloadGame } from './pages/openGame'
+import { openGame, reloadGame } from './pages/openGame'
 import { playedGameInEveryLanguage } from './support/layout'
 
 /**
@@ -195,7 +195,7 @@ test('miner auto-bet: tiles picked on the board, three one-trip bets, each board
   await playedGameInEveryLanguage(page, 'miner', { button: 'autobet.start', name: 'miner-auto' })
   // The last bet's link, as the history and the live tables give it: no round has its id, so
   // the page shows the bet's own proof.
-  await page.goto(`/games/miner?bet=${betId}`)
+  await openGame(page, 'miner', '', `/games/miner?bet=${betId}`)
   await expect(page.getByTestId('miner.proof-picked')).toHaveText(
     [first!, second!].sort((a, b) => a - b).join(', '),
   )

@@ -3,11 +3,18 @@ import type { StatefulAutoBetProofProps } from './StatefulAutoBetProof'
 
 // An auto-bet's proof opens only from a link (`?bet=` of the history or the live tables): its
 // code loads then, not with every stateful game's page.
+const loadProof = () => import('./StatefulAutoBetProof')
+
 const Proof = lazy(() =>
-  import('./StatefulAutoBetProof').then((m) => ({
+  loadProof().then((m) => ({
     default: m.StatefulAutoBetProof as ComponentType<StatefulAutoBetProofProps<unknown, unknown>>,
   })),
 )
+
+/** Starts loading the proof's code before it shows: a `?bet=` id may be an auto-bet's. */
+export function preloadStatefulAutoBetProof(): void {
+  void loadProof()
+}
 
 /** `StatefulAutoBetProof`, loaded when it first shows. */
 export function LazyStatefulAutoBetProof<AP, AO>(props: StatefulAutoBetProofProps<AP, AO>) {

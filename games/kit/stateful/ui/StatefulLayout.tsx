@@ -154,7 +154,11 @@ export function StatefulLayout<P, A, O, W, R, V, AP = never, AO = never>(
   const session = useGameSessionContext()
   const autoLogic = client.logic.auto
   // `?bet=` names a round or one of the game's auto-bets: a round first, then a bet.
-  const urlProof = useUrlProof(loadProof, Boolean(props.auto && autoLogic))
+  const urlProof = useUrlProof(
+    loadProof,
+    Boolean(props.auto && autoLogic),
+    preloadStatefulAutoBetProof,
+  )
   const phase = statefulPhase(snapshot.value)
   const round = context.round
   const open = round !== null && round.status === 'open' && roundIsOpen(phase)

@@ -1,5 +1,5 @@
 import { act, renderHook } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { LoadProof, ProofResult } from '../../ui/proof'
 import { useUrlProof } from './urlProof'
 
@@ -18,7 +18,8 @@ const signal = new AbortController().signal
 describe('useUrlProof', () => {
   it("asks for the round first; an id no round has is a bet's on a game with bets", async () => {
     const loader = rounds(['b-round'])
-    const { result } = renderHook(() => useUrlProof(loader.load, true))
+    const preload = vi.fn()
+    const { result } = renderHook(() => useUrlProof(loader.load, true, preload))
     let answers: ProofResult<string>[] = []
     await act(async () => {
       answers = [
@@ -30,14 +31,18 @@ describe('useUrlProof', () => {
     expect(loader.asked).toEqual(['b-round', 'b-bet'])
     expect(result.current.isBet('b-round')).toBe(false)
     expect(result.current.isBet('b-bet')).toBe(true)
+    // The bet proof's code was asked for with each round, not after it.
+    expect(preload).toHaveBeenCalledTimes(2)
   })
 
   it('keeps an unknown id not found on a game without bets (no Auto tab)', async () => {
     const loader = rounds([])
-    const { result } = renderHook(() => useUrlProof(loader.load, false))
+    const preload = vi.fn()
+    const { result } = renderHook(() => useUrlProof(loader.load, false, preload))
     await act(async () => {
       await result.current.load('b-bet', signal)
     })
     expect(result.current.isBet('b-bet')).toBe(false)
+    expect(preload).not.toHaveBeenCalled()
   })
 })

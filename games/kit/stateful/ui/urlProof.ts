@@ -13,11 +13,18 @@ export interface UrlProof<T> {
  * The proof a stateful game's `?bet=<id>` opens. Its rounds and its auto-bets (instant bets on
  * its namespace) have ids alike (`b-` and a UUID), and the history and live tables link both the
  * same way: the round is asked for first, and an id no round has is then asked for as a bet when
- * the game has an Auto tab (`hasBets`), else it is not found.
+ * the game has an Auto tab (`hasBets`), else it is not found. On such a game the bet proof's code
+ * starts loading (`preloadBet`) while the round is asked for, so a bet's proof does not wait for
+ * the two one after the other.
  */
-export function useUrlProof<T>(loadRound: LoadProof<string, T>, hasBets: boolean): UrlProof<T> {
+export function useUrlProof<T>(
+  loadRound: LoadProof<string, T>,
+  hasBets: boolean,
+  preloadBet: () => void = () => {},
+): UrlProof<T> {
   const [betIds, setBetIds] = useState<readonly string[]>([])
   const [load] = useState<LoadProof<string, T>>(() => async (id: string, signal: AbortSignal) => {
+    if (hasBets) preloadBet()
     const result = await loadRound(id, signal)
     if (result.type === 'notFound' && hasBets) {
       setBetIds((ids) => (ids.includes(id) ? ids : [...ids, id]))
