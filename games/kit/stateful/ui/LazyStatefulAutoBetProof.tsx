@@ -1,26 +1,19 @@
-import { lazy, Suspense, type ComponentType } from 'react'
+import type { ComponentType } from 'react'
+import { lazyComponent } from '../../ui/lazyComponent'
 import type { StatefulAutoBetProofProps } from './StatefulAutoBetProof'
+
+type AnyProps = StatefulAutoBetProofProps<unknown, unknown>
 
 // An auto-bet's proof opens only from a link (`?bet=` of the history or the live tables): its
 // code loads then, not with every stateful game's page.
-const loadProof = () => import('./StatefulAutoBetProof')
-
-const Proof = lazy(() =>
-  loadProof().then((m) => ({
-    default: m.StatefulAutoBetProof as ComponentType<StatefulAutoBetProofProps<unknown, unknown>>,
-  })),
+const proof = lazyComponent<AnyProps>(() =>
+  import('./StatefulAutoBetProof').then((m) => m.StatefulAutoBetProof as ComponentType<AnyProps>),
 )
 
 /** Starts loading the proof's code before it shows: a `?bet=` id may be an auto-bet's. */
-export function preloadStatefulAutoBetProof(): void {
-  void loadProof()
-}
+export const preloadStatefulAutoBetProof = proof.preload
 
 /** `StatefulAutoBetProof`, loaded when it first shows. */
 export function LazyStatefulAutoBetProof<AP, AO>(props: StatefulAutoBetProofProps<AP, AO>) {
-  return (
-    <Suspense fallback={null}>
-      <Proof {...(props as unknown as StatefulAutoBetProofProps<unknown, unknown>)} />
-    </Suspense>
-  )
+  return <proof.Component {...(props as unknown as AnyProps)} />
 }
