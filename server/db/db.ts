@@ -3,6 +3,8 @@
  * PostgreSQL server); code above this layer writes plain PostgreSQL and never knows which.
  * BIGINT columns come back as JS numbers (checked to be safe integers) on both drivers.
  */
+import type { SessionLocks } from './locks'
+
 export type Row = Record<string, unknown>
 
 /** Something that runs SQL: the database itself or an open transaction. */
@@ -31,6 +33,11 @@ export interface Db extends Queryable {
   callSerializable<T = Row>(fn: string, args: readonly SqlScalar[]): Promise<T[]>
   /** Runs a multi-statement script (migrations). */
   exec(sql: string): Promise<void>
+  /**
+   * A new session of advisory locks (locks.ts): what it takes is held until it lets go, closes, or
+   * its process dies. One per process is enough; a live loop's leader takes its lock there.
+   */
+  sessionLocks(): SessionLocks
   close(): Promise<void>
 }
 

@@ -1,4 +1,5 @@
 import pg from 'pg'
+import { pgSessionLocks } from './pgLocks'
 import { parseInt8, type Db, type Queryable, type SqlScalar } from './db'
 
 const INT8_OID = 20
@@ -62,6 +63,7 @@ export async function openPg(connectionString: string): Promise<Db> {
     async exec(sql) {
       await pool.query(sql)
     },
+    sessionLocks: () => pgSessionLocks(connectionString),
     async close() {
       await pool.end()
     },

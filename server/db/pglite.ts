@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises'
 import { PGlite, types } from '@electric-sql/pglite'
+import { processLocks } from './locks'
 import { parseInt8, serializableCallSql, type Db, type Queryable, type SqlScalar } from './db'
 
 const parsers = { [types.INT8]: parseInt8 }
@@ -12,6 +13,14 @@ const parsers = { [types.INT8]: parseInt8 }
 export async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Db> {
   if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true })
   return pgliteDb(await PGlite.create(dataDir, { parsers, loadDataDir }))
+}
+
+/** The locks taken on each open instance, by name (locks.ts): shared by every Db over it. */
+const instanceLocks = new WeakMap<PGlite, Map<string, object>>()
+const locksOf = (pg: PGlite): Map<string, object> => {
+  let held = instanceLocks.get(pg)
+  if (!held) instanceLocks.set(pg, (held = new Map()))
+  return held
 }
 
 /** The {@link Db} over an open PGlite instance; closing it closes the instance. */
@@ -43,6 +52,7 @@ export function pgliteDb(pg: PGlite): Db {
     async exec(sql) {
       await pg.exec(sql)
     },
+    sessionLocks: processLocks(locksOf(pg)),
     async close() {
       await pg.close()
     },

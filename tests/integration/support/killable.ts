@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../../../server/db/db'
+import type { SessionLocks } from '../../../server/db/locks'
 
 /** A database connection of one server "process" that a test kills, as `kill -9` would. */
 export interface KillableDb {
@@ -31,6 +32,8 @@ export function killableDb(db: Db): KillableDb {
     query: (sql, params) =>
       dead ? Promise.reject(new Error('killed')) : tx.query(sql, params as unknown[]),
   })
+  // The server lets a dropped connection's locks go: a killed process's leaderships end with it.
+  const sessions: SessionLocks[] = []
   const conn: Db = {
     driver: db.driver,
     query: (sql, params) => alive(() => db.query(sql, params)),
@@ -44,6 +47,17 @@ export function killableDb(db: Db): KillableDb {
       ).catch((err: unknown) => (dead ? never() : Promise.reject(err))),
     callSerializable: (fn, args) => alive(() => db.callSerializable(fn, args)),
     exec: (sql) => alive(() => db.exec(sql)),
+    sessionLocks() {
+      const locks = db.sessionLocks()
+      sessions.push(locks)
+      return {
+        tryLock: (name) => alive(() => locks.tryLock(name)),
+        unlock: (name) => alive(() => locks.unlock(name)),
+        // A dead process hears nothing more.
+        onLost: (listener) => locks.onLost(() => dead || listener()),
+        close: () => (dead ? Promise.resolve() : locks.close()),
+      }
+    },
     // The database outlives the process: closing is the test's business.
     close: () => Promise.resolve(),
   }
@@ -54,6 +68,7 @@ export function killableDb(db: Db): KillableDb {
     },
     kill() {
       dead = true
+      for (const locks of sessions) void locks.close()
     },
   }
 }
