@@ -95,6 +95,7 @@ export async function buildApp(opts: {
   app.addHook('onClose', async () => {
     for (const t of services.timers) clearTimeout(t)
     services.timers.clear()
+    await services.locks.close()
   })
   return { app, services, routes }
 }

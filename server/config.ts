@@ -23,6 +23,12 @@ const envSchema = z.object({
   NODE_ENV: z.string().optional(),
   /** PostgreSQL connection string; when unset the embedded PGlite database is used. */
   DATABASE_URL: z.string().optional(),
+  /**
+   * Redis for the socket.io adapter (the Redis streams adapter), so that several server processes
+   * on one PostgreSQL database share their sockets' events and relay commands to the process that
+   * leads each live loop. Unset: one process, socket.io's in-memory adapter.
+   */
+  REDIS_URL: z.string().optional(),
   /** PGlite data directory, or `memory://` for a throwaway database. */
   DATA_DIR: z.string().default('.data/pglite'),
   /** Built client directory. */
@@ -184,6 +190,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mode,
     sandbox: mode === 'sandbox',
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL ?? null,
     dataDir: e.DATA_DIR,
     distDir: e.DIST_DIR,
     trustProxy: e.TRUST_PROXY,

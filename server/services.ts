@@ -3,6 +3,7 @@ import { BotCheck } from './botcheck/botCheck'
 import { Sessions } from './auth/sessions'
 import type { Config } from './config'
 import type { Db } from './db/db'
+import type { SessionLocks } from './db/locks'
 import { FeedPrivacy } from './games/kit/privacy'
 import { LoginThrottle } from './http/throttle/login'
 import { MemoryCounterStore } from './http/throttle/memory'
@@ -15,6 +16,8 @@ import { TestHooks } from './testHooks'
 export interface Services {
   config: Config
   db: Db
+  /** The process's advisory locks: each live loop it leads holds one (games/kit/live/leader.ts). */
+  locks: SessionLocks
   ledger: Ledger
   sessions: Sessions
   codes: Codes
@@ -45,6 +48,7 @@ export function createServices(
   return {
     config,
     db,
+    locks: db.sessionLocks(),
     ledger: new Ledger(db),
     sessions: new Sessions(
       db,

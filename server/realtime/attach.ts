@@ -11,6 +11,7 @@ import { consoleLog, type GameLog } from '../games/kit/log'
 import type { GameModule, GameRuntime } from '../games/kit/module'
 import { serveNamespace, type RateLimit } from '../games/kit/namespace'
 import type { Services } from '../services'
+import { redisAdapter } from './adapter'
 import { handshakeAuth } from './auth'
 import { SocketGuard, type SocketLimits } from './guard'
 
@@ -67,7 +68,9 @@ export async function attachRealtime(
   const games = options.games ?? GAME_MODULES
   const namespaces = new Set(games.map((g) => g.namespace))
   if (namespaces.size !== games.length) throw new Error('[realtime] two games share a namespace')
+  const cluster = config.redisUrl ? await redisAdapter(config.redisUrl, log) : null
   const io = new Server(httpServer, {
+    ...(cluster ? { adapter: cluster.adapter } : {}),
     connectionStateRecovery: {
       maxDisconnectionDuration: options.maxDisconnectionMs ?? 2 * 60_000,
       // Recovered sockets pass the token check again: a session may have ended meanwhile.
@@ -91,6 +94,8 @@ export async function attachRealtime(
     io.disconnectSockets(true)
     // Not io.close(): that would also close the HTTP server, which Fastify owns and closes.
     io.engine.close()
+    for (const nsp of io._nsps.values()) nsp.adapter.close()
+    await cluster?.close()
   }
   try {
     for (const game of games) {

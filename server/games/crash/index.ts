@@ -5,6 +5,7 @@
 import { crashGame } from '../../../games/crash/game'
 import { PROTOCOL_VERSION, crashWire as crashProtocol } from '../../../games/crash/protocol'
 import type { BetHistoryItem } from '../../../contract'
+import { startLiveGame } from '../kit/live/module'
 import type { GameModule, GameRuntime } from '../kit/module'
 import { namespaceEmitter } from '../kit/namespace'
 import { CRASH_GAME_ID } from './bet'
@@ -19,7 +20,10 @@ export type CrashModuleOptions = Partial<
   Omit<CrashOptions, 'db' | 'ledger' | 'emitter' | 'log' | 'testHooks'>
 >
 
-/** The running crash game: its service, for tests and tools that drive or read the loop. */
+/**
+ * The running crash game: its service, for tests and tools that drive or read the loop (in the
+ * process that leads it: elsewhere reading it throws).
+ */
 export interface CrashRuntime extends GameRuntime {
   readonly crash: CrashService
 }
@@ -40,20 +44,35 @@ export function crashModule(
       events: crashProtocol.eventNames,
       commands: crashProtocol.commandNames,
     },
-    async start({ services, nsp, log }) {
-      const crash = await CrashService.start({
-        publicationPath: defaultPublicationPath(services.config),
-        ...options,
-        db: services.db,
-        ledger: services.ledger,
-        emitter: services.testHooks
-          ? services.testHooks.emitter('crash', namespaceEmitter(nsp))
-          : namespaceEmitter(nsp),
-        privacy: services.privacy,
-        log,
-        testHooks: services.testHooks,
+    async start(context) {
+      const { services, nsp, log } = context
+      const live = await startLiveGame(context, {
+        game: CRASH_GAME_ID,
+        lockName: 'live:crash',
+        start: () =>
+          CrashService.start({
+            publicationPath: defaultPublicationPath(services.config),
+            ...options,
+            db: services.db,
+            ledger: services.ledger,
+            emitter: services.testHooks
+              ? services.testHooks.emitter('crash', namespaceEmitter(nsp))
+              : namespaceEmitter(nsp),
+            privacy: services.privacy,
+            log,
+            testHooks: services.testHooks,
+          }),
+        stop: (crash) => crash.stop(),
+        wire: crashWire,
+        ...(options.scheduler ? { scheduler: options.scheduler } : {}),
       })
-      return { crash, wire: crashWire(crash), stop: () => crash.stop() }
+      return {
+        get crash() {
+          return live.loop()
+        },
+        wire: live.wire,
+        stop: live.stop,
+      }
     },
     routes: crashRoutes,
     history: crashHistory,

@@ -27,17 +27,20 @@ const parseCashOut = parseAs('cashOut')
 const parseCancelBet = parseAs('cancelBet')
 const parseSync = parseAs('sync')
 
-/** The crash service's wire. */
-export function crashWire(crash: CrashService): GameWire {
+/** The crash service's wire, over the running service (`crash()`: the leader's loop). */
+export function crashWire(crash: () => CrashService): GameWire {
   return {
     commands: {
-      bet: command({ parse: parseBet, run: (user, cmd) => crash.placeBet(user, cmd) }),
-      cashOut: command({ parse: parseCashOut, run: (user, cmd) => crash.cashOut(user, cmd) }),
-      cancelBet: command({ parse: parseCancelBet, run: (user, cmd) => crash.cancelBet(user, cmd) }),
+      bet: command({ parse: parseBet, run: (user, cmd) => crash().placeBet(user, cmd) }),
+      cashOut: command({ parse: parseCashOut, run: (user, cmd) => crash().cashOut(user, cmd) }),
+      cancelBet: command({
+        parse: parseCancelBet,
+        run: (user, cmd) => crash().cancelBet(user, cmd),
+      }),
     },
     refusal,
-    snapshot: (user) => crash.snapshot(user),
-    serverTime: () => crash.now(),
+    snapshot: (user) => crash().snapshot(user),
+    serverTime: () => crash().now(),
     resync: {
       command: 'sync',
       parse: (payload) => parseSync(payload) !== null,
