@@ -22,6 +22,7 @@ import type { Ledger } from '../../ledger/ledger'
 import type { HoldPoint, TestHooks } from '../../testHooks'
 import { Announcer } from '../kit/announcer'
 import { FeedBatcher } from '../kit/feed'
+import { publishChain } from '../kit/live/chain'
 import { consoleLog, type GameLog } from '../kit/log'
 import type { GameEmitter } from '../kit/namespace'
 import type { Player } from '../kit/player'
@@ -40,7 +41,7 @@ import {
   type CashOutResult,
 } from './bet'
 import { CrashBets } from './CrashBets'
-import { openChain, publishChain, type ChainOptions, type CrashChain } from './chainStore'
+import { openChain, type ChainOptions, type CrashChain } from './chainStore'
 import { recover } from './recovery'
 import { crashSnapshot, type SnapshotRound } from './snapshot'
 import { CrashStore } from './store'
@@ -158,7 +159,7 @@ export class CrashService {
     const log = options.log ?? consoleLog
     const chain = await openChain(options.db, options.chain)
     await options.privacy.load()
-    if (options.publicationPath) await publishChain(chain, options.publicationPath)
+    if (options.publicationPath) await publishChain(chain.publication(), options.publicationPath)
     const store = new CrashStore(options.db, chain.id)
     const service = new CrashService(options, scheduler, log, chain, store)
     const recovered = await recover({
