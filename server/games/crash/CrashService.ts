@@ -1,6 +1,6 @@
 /**
- * The crash game on the kit's live loop (kit/live/loop.ts): betting window → running → crashed →
- * pause → next game of the chain. It sends state changes only (`betting`, `started`, batched
+ * The crash game on the kit's live loop (kit/live/loop.ts): betting window → running →
+ * crashed → pause → next game of the chain. It sends state changes only (`betting`, `started`, batched
  * `bets`, `crashed`, and `settled` to a bettor); clients draw the curve from `startedAt`. The
  * loop owns the timers (on the injected scheduler, so tests play whole rounds on fake time), the
  * Announcer (every event after the write that makes it survive a restart) and the feed; what is

@@ -30,8 +30,8 @@ export interface LiveRounds {
   /**
    * Opens round `seq`: `closesIn` is how long its open phase lasts, or null until an event
    * starts its countdown ({@link LiveLoop.closeIn}; a round whose countdown is due from its
-   * opening, say for tickets rolled over, returns it here). Null deals no more rounds (the game logs
-   * why; crash: its chain is used up); commands then see the loop stopped.
+   * opening, say for tickets rolled over, returns it here). Null deals no more rounds (the game
+   * logs why; crash: its chain is used up); commands then see the loop stopped.
    */
   open(seq: number): { closesIn: number | null } | null
   /** The open phase is over: starts the round and returns how long it runs before `end`. */
@@ -47,7 +47,7 @@ export type LiveStage = 'open' | 'closing' | 'running' | 'ended'
 
 /** Options of {@link LiveLoop}. */
 export interface LiveLoopOptions<Public extends WireEvent, Personal extends WireEvent, Row> {
-  /** The game's id: in log lines, test hooks and kill points. */
+  /** The game's id: in log lines and test hooks. */
   game: string
   emitter: GameEmitter<Public, Personal>
   scheduler: Scheduler
@@ -110,13 +110,19 @@ export class LiveLoop<Public extends WireEvent, Personal extends WireEvent, Row>
    * Once per loop; does nothing after {@link stop}.
    */
   async start(recover: () => Promise<number>): Promise<void> {
-    const { game, testHooks, upcoming, scheduler } = this.options
-    if (this.started) throw new Error(`[${game}/loop] started twice`)
+    const { options } = this
+    if (this.started) throw new Error(`[${options.game}/loop] started twice`)
     this.started = true
     if (this.halted) return
     const first = await this.track(recover())
     if (this.halted) return
-    if (upcoming) testHooks?.register(game, { upcoming }, scheduler)
+    if (options.upcoming) {
+      options.testHooks?.register(
+        options.game,
+        { upcoming: () => options.upcoming!() },
+        options.scheduler,
+      )
+    }
     this.open(first)
     await this.announce.idle()
   }
