@@ -7,9 +7,13 @@
  */
 import { PROTOCOL_VERSION, type BetId, type Phase } from '../../../games/crash/protocol'
 import {
+  autoWins,
   cashOutMultiplier,
+  crashTimeMs,
   maxWin,
+  msToReach,
   payout,
+  settle,
   validateBet,
   type CrashPoint,
   type Multiplier,
@@ -261,8 +265,45 @@ export class CrashBets extends BetBook<Bet, CrashDecided, Refusal, CrashOutcome>
     return bet.cancelling
   }
 
+  /**
+   * Arms the auto cash-out timer of each bet of `game` whose target comes before the crash at
+   * `crashPoint` (the round has just started); each pays while `running()` still holds.
+   */
+  armAutoCashouts(game: number, crashPoint: CrashPoint, running: () => boolean): void {
+    const crashMs = crashTimeMs(crashPoint)
+    for (const bet of this.betsOf(game)) {
+      // A target equal to the crash point pays too; the crash itself settles that tie first.
+      if (!autoWins(bet.autoCashoutAt, crashPoint)) continue
+      const at = bet.autoCashoutAt
+      const delay = msToReach(at)
+      if (delay >= crashMs) continue
+      this.armAuto(bet, delay, () => {
+        if (running() && isOpen(bet)) void this.close(bet, at, 'auto')
+      })
+    }
+  }
+
+  /**
+   * Settles every open bet of `game` as the crash at `crashPoint` decides (an auto cash-out at
+   * or below it wins, the rest lose); `recording` gets each cash-out decided before the crash
+   * whose record is still being written.
+   */
+  crash(
+    game: number,
+    crashPoint: CrashPoint,
+    recording: (closing: Promise<unknown>) => void,
+  ): void {
+    for (const bet of this.betsOf(game)) {
+      if (bet.closing) recording(bet.closing)
+      if (!isOpen(bet)) continue
+      const outcome = settle({ ...bet, cashedOutAt: null }, crashPoint)
+      if (outcome.type === 'cashedOut') void this.close(bet, outcome.cashoutAt, 'crash')
+      else this.lose(bet)
+    }
+  }
+
   /** Arms the bet's auto cash-out timer. */
-  armAuto(bet: Bet, delayMs: number, fire: () => void): void {
+  private armAuto(bet: Bet, delayMs: number, fire: () => void): void {
     this.clearAuto(bet)
     bet.autoTimer = this.ctx.scheduler.setTimeout(() => {
       bet.autoTimer = null
@@ -279,4 +320,8 @@ export class CrashBets extends BetBook<Bet, CrashDecided, Refusal, CrashOutcome>
   clearAllTimers(): void {
     for (const bet of this.all()) this.clearAuto(bet)
   }
+}
+
+function isOpen(bet: Bet): boolean {
+  return bet.status === 'active' || bet.status === 'holding'
 }

@@ -1,9 +1,10 @@
 /**
- * The crash round loop: betting window → running → crashed → pause → next game of the chain.
- * It sends state changes only (`betting`, `started`, batched `bets`, `crashed`, and `settled` to
- * a bettor); clients draw the curve from `startedAt`. Every timer comes from the injected
- * scheduler, so tests play whole rounds on fake time. Every event goes out through the kit's
- * Announcer, after the write that makes it survive a restart (kit/announcer.ts).
+ * The crash game on the kit's live loop (kit/live/loop.ts): betting window → running →
+ * crashed → pause → next game of the chain. It sends state changes only (`betting`, `started`, batched
+ * `bets`, `crashed`, and `settled` to a bettor); clients draw the curve from `startedAt`. The
+ * loop owns the timers (on the injected scheduler, so tests play whole rounds on fake time), the
+ * Announcer (every event after the write that makes it survive a restart) and the feed; what is
+ * here is crash's: its phases, its curve, cash-outs and auto cash-outs.
  */
 import {
   HISTORY_LENGTH,
@@ -14,19 +15,19 @@ import {
   type RoundId,
   type ServerEvent,
 } from '../../../games/crash/protocol'
-import { autoWins, crashTimeMs, msToReach, settle } from '../../../games/crash/rules'
+import { crashTimeMs } from '../../../games/crash/rules'
 import type { CrashPoint } from '../../../games/engine/fairness'
 import type { Minor } from '../../../games/engine/money'
 import type { Db } from '../../db/db'
 import type { Ledger } from '../../ledger/ledger'
-import type { HoldPoint, TestHooks } from '../../testHooks'
-import { Announcer } from '../kit/announcer'
-import { FeedBatcher } from '../kit/feed'
+import type { TestHooks } from '../../testHooks'
+import { publishChain } from '../kit/live/chain'
+import { LiveLoop } from '../kit/live/loop'
 import { consoleLog, type GameLog } from '../kit/log'
 import type { GameEmitter } from '../kit/namespace'
 import type { Player } from '../kit/player'
 import type { FeedPrivacy } from '../kit/privacy'
-import { realScheduler, type Scheduler, type TimerHandle } from '../kit/scheduler'
+import { realScheduler, type Scheduler } from '../kit/scheduler'
 import {
   publicRow,
   refusal,
@@ -40,7 +41,7 @@ import {
   type CashOutResult,
 } from './bet'
 import { CrashBets } from './CrashBets'
-import { openChain, publishChain, type ChainOptions, type CrashChain } from './chainStore'
+import { openChain, type ChainOptions, type CrashChain } from './chainStore'
 import { recover } from './recovery'
 import { crashSnapshot, type SnapshotRound } from './snapshot'
 import { CrashStore } from './store'
@@ -50,12 +51,12 @@ export type CrashEvent<T extends ServerEvent['type']> = Extract<ServerEvent, { t
 /** The full state event. */
 export type SnapshotEvent = CrashEvent<'snapshot'>
 
+/** What every watcher is told. */
+type PublicEvent = CrashEvent<'betting' | 'started' | 'bets' | 'crashed'>
+
 /** Where the loop's events go: to every watcher `betting`, `started`, `bets`, `crashed`; to one
  * player's sockets `settled`. The namespace in production, an array in tests. */
-export type CrashEmitter = GameEmitter<
-  CrashEvent<'betting' | 'started' | 'bets' | 'crashed'>,
-  CrashEvent<'settled'>
->
+export type CrashEmitter = GameEmitter<PublicEvent, CrashEvent<'settled'>>
 
 /** Options of {@link CrashService.start}. */
 export interface CrashOptions {
@@ -89,18 +90,10 @@ interface Round extends SnapshotRound {
 /** The crash game of one server process. */
 export class CrashService {
   private readonly book: CrashBets
-  private readonly feed: FeedBatcher<BetRow>
-  /** The round's writes and every event, in one order: nothing is told before it is durable. */
-  private readonly announce: Announcer<
-    CrashEvent<'betting' | 'started' | 'bets' | 'crashed'>,
-    CrashEvent<'settled'>
-  >
+  /** The round timers, the Announcer (writes and events in one order) and the `bets` feed. */
+  private readonly loop: LiveLoop<PublicEvent, CrashEvent<'settled'>, BetRow>
   private round!: Round
-  private roundTimer: TimerHandle | null = null
-  private readonly inFlight = new Set<Promise<unknown>>()
-  private stopped = false
   private readonly bettingMs: number
-  private readonly pauseMs: number
   /** The last finished rounds, newest first, as the snapshot shows them. */
   private history: HistoryEntry[] = []
 
@@ -113,23 +106,24 @@ export class CrashService {
     private readonly store: CrashStore,
   ) {
     this.bettingMs = options.bettingMs ?? 6000
-    this.pauseMs = options.pauseMs ?? 3000
-    this.announce = new Announcer({
+    this.loop = new LiveLoop({
       game: 'crash',
       emitter: options.emitter,
-      log,
-      track: (work) => this.track(work),
-    })
-    this.feed = new FeedBatcher({
       scheduler,
-      flushMs: options.flushMs ?? 200,
-      send: (bets) =>
-        this.announce.broadcast({
-          type: 'bets',
-          v: PROTOCOL_VERSION,
-          roundId: this.round.id,
-          bets,
-        }),
+      log,
+      testHooks: options.testHooks,
+      pauseMs: options.pauseMs ?? 3000,
+      feed: {
+        flushMs: options.flushMs ?? 200,
+        event: (bets) => ({ type: 'bets', v: PROTOCOL_VERSION, roundId: this.round.id, bets }),
+      },
+      upcoming: () => this.upcoming(),
+      rounds: {
+        open: (game) => this.openBetting(game),
+        run: () => this.startRound(),
+        end: () => this.crash(),
+        stopping: () => this.book.clearAllTimers(),
+      },
     })
     this.book = new CrashBets({
       db: options.db,
@@ -144,61 +138,66 @@ export class CrashService {
       },
       rowChanged: (bet) => this.rowChanged(bet),
       settled: (bet, balance) => this.sendSettled(bet, balance),
-      track: (work) => this.track(work),
-      told: () => this.announce.idle(),
+      track: (work) => this.loop.track(work),
+      told: () => this.loop.announce.idle(),
     })
   }
 
   /**
-   * Opens (or creates) the chain, publishes it, settles or refunds whatever a previous process
-   * left open (recovery.ts), and opens the next betting window.
+   * Opens (or creates) the chain, publishes it, then starts the loop: settles or refunds whatever
+   * a previous process left open (recovery.ts) and opens the next betting window.
    */
   static async start(options: CrashOptions): Promise<CrashService> {
     const scheduler = options.scheduler ?? realScheduler()
     const log = options.log ?? consoleLog
     const chain = await openChain(options.db, options.chain)
     await options.privacy.load()
-    if (options.publicationPath) await publishChain(chain, options.publicationPath)
+    if (options.publicationPath) await publishChain(chain.publication(), options.publicationPath)
     const store = new CrashStore(options.db, chain.id)
     const service = new CrashService(options, scheduler, log, chain, store)
+    // Started once its first betting window is open and told. A step of its own: a process that
+    // must first win the loop's leadership calls it later.
+    await service.loop.start(() => service.recover())
+    return service
+  }
+
+  /** Closes what a previous process left open; resolves to the game to open first. */
+  private async recover(): Promise<number> {
+    const { store, chain, scheduler, log } = this
     const recovered = await recover({
       store,
-      ledger: options.ledger,
-      bets: service.book,
+      ledger: this.options.ledger,
+      bets: this.book,
       chain,
       scheduler,
       log,
     })
-    service.history = (await store.history(HISTORY_LENGTH)).map((r) => ({
+    this.history = (await store.history(HISTORY_LENGTH)).map((r) => ({
       roundId: roundIdOf(r.game),
       crashPoint: r.crash_point as CrashPoint,
       roundHash: r.round_hash!,
       salt: chain.salt,
     }))
-    for (const { bet, ack } of recovered.standing) service.book.restore(bet, ack)
-    options.testHooks?.register('crash', { upcoming: () => service.upcoming() }, scheduler)
-    service.openBetting(recovered.nextGame)
-    // Started once its first betting window is open and told.
-    await service.announce.idle()
-    return service
+    for (const { bet, ack } of recovered.standing) this.book.restore(bet, ack)
+    return recovered.nextGame
   }
 
   /** Places a bet (or queues it for the next round); see {@link BetBook.place}. */
   placeBet(user: Player | null, cmd: BetCommand): Promise<BetResult> {
-    if (this.stopped) return Promise.resolve(refusal('internal'))
-    return this.track(this.book.place(user, cmd))
+    if (this.loop.stopped) return Promise.resolve(refusal('internal'))
+    return this.loop.track(this.book.place(user, cmd))
   }
 
   /** Cashes a running bet out at the server's current multiplier. */
   cashOut(user: Player | null, cmd: CashOutCommand): Promise<CashOutResult> {
-    if (this.stopped) return Promise.resolve(refusal('internal'))
-    return this.track(this.book.cashOut(user, cmd))
+    if (this.loop.stopped) return Promise.resolve(refusal('internal'))
+    return this.loop.track(this.book.cashOut(user, cmd))
   }
 
   /** Withdraws a bet before its round starts. */
   cancelBet(user: Player | null, cmd: CancelBetCommand): Promise<CancelResult> {
-    if (this.stopped) return Promise.resolve(refusal('internal'))
-    return this.track(this.book.cancel(user, cmd))
+    if (this.loop.stopped) return Promise.resolve(refusal('internal'))
+    return this.loop.track(this.book.cancel(user, cmd))
   }
 
   /** The public facts of the round being played (no crash point before the crash). */
@@ -219,7 +218,7 @@ export class CrashService {
       : null
     // Memory runs ahead of what was told while a write is pending: wait until both agree, then
     // read without another await, so everything below is one instant watchers have seen.
-    while (this.announce.busy) await this.announce.idle()
+    while (this.loop.announce.busy) await this.loop.announce.idle()
     return crashSnapshot({
       round: this.round,
       serverTime: this.scheduler.now(),
@@ -241,54 +240,24 @@ export class CrashService {
   }
 
   /** Resolves when every write started so far (ledger and rows) has finished. */
-  async idle(): Promise<void> {
-    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight])
+  idle(): Promise<void> {
+    return this.loop.idle()
   }
 
   /**
    * Stops the loop without ending the round: timers are cleared and in-flight writes finish.
    * Whatever is still open (a running round's bets) is settled or refunded by the next start.
    */
-  async stop(): Promise<void> {
-    this.stopped = true
-    this.announce.stop()
-    if (this.roundTimer) this.scheduler.clearTimeout(this.roundTimer)
-    this.roundTimer = null
-    this.feed.stop()
-    this.book.clearAllTimers()
-    await this.idle()
+  stop(): Promise<void> {
+    return this.loop.stop()
   }
 
-  private track<T>(work: Promise<T>): Promise<T> {
-    this.inFlight.add(work)
-    const done = () => this.inFlight.delete(work)
-    work.then(done, done)
-    return work
-  }
-
-  private after(ms: number, next: () => void): void {
-    if (this.stopped) return
-    this.roundTimer = this.scheduler.setTimeout(() => {
-      this.roundTimer = null
-      if (!this.stopped) next()
-    }, ms)
-  }
-
-  /** Goes on at `point` of `game` now, or once a test holding it lets go (server/testHooks.ts). */
-  private gate(game: number, point: HoldPoint, next: () => void): void {
-    const hooks = this.options.testHooks
-    if (!hooks) return next()
-    hooks.gate('crash', game, point, () => {
-      if (!this.stopped) next()
-    })
-  }
-
-  private openBetting(game: number): void {
+  /** The loop's `open`: a betting window of `bettingMs`. */
+  private openBetting(game: number): { closesIn: number } | null {
     if (game > this.chain.length) {
       // Rotating to a new chain is not built: stop dealing rather than deal unverifiable rounds.
       this.log.error({ game, length: this.chain.length }, '[crash] the hash chain is used up')
-      this.stopped = true
-      return
+      return null
     }
     this.book.prune(game)
     const now = this.scheduler.now()
@@ -305,17 +274,18 @@ export class CrashService {
     }
     const round = this.round
     const { bettingEndsAt } = round
-    this.announce.write('open round', () => this.store.openRound(game, bettingEndsAt))
-    this.announce.broadcast(
+    this.loop.announce.write('open round', () => this.store.openRound(game, bettingEndsAt))
+    this.loop.announce.broadcast(
       { type: 'betting', v: PROTOCOL_VERSION, roundId: round.id, bettingEndsAt },
       () => (round.told = 'betting'),
     )
     // Queued bets join now: the feed shows them as this round's bets.
     for (const bet of this.book.betsOf(game)) this.rowChanged(bet)
-    this.after(this.bettingMs, () => this.gate(game, 'start', () => this.startRound()))
+    return { closesIn: this.bettingMs }
   }
 
-  private startRound(): void {
+  /** The loop's `run`: the curve climbs until the crash point's time, returned. */
+  private startRound(): number {
     const round = this.round
     const startedAt = this.scheduler.now()
     // Bets go to the next round from now on; cash-outs wait until watchers are told it started.
@@ -324,27 +294,17 @@ export class CrashService {
     // `started` goes out only once the row says 'running': had it gone first, a restart in
     // between would reopen for bets a round watchers saw climbing (recovery.ts reopens 'betting').
     // Clients lose nothing by the wait: they draw the curve from `startedAt`, not from arrival.
-    this.announce.write('start round', () => this.store.startRound(round.game, startedAt))
-    this.announce.broadcast(
+    this.loop.announce.write('start round', () => this.store.startRound(round.game, startedAt))
+    this.loop.announce.broadcast(
       { type: 'started', v: PROTOCOL_VERSION, roundId: round.id, startedAt },
       () => (round.told = 'running'),
     )
-    const crashMs = crashTimeMs(round.crashPoint)
-    for (const bet of this.book.betsOf(round.game)) {
-      // A target equal to the crash point pays too; the crash itself settles that tie first.
-      if (!autoWins(bet.autoCashoutAt, round.crashPoint)) continue
-      const at = bet.autoCashoutAt
-      const delay = msToReach(at)
-      if (delay >= crashMs) continue
-      this.book.armAuto(bet, delay, () => {
-        if (this.round === round && round.phase === 'running' && isOpen(bet)) {
-          void this.book.close(bet, at, 'auto')
-        }
-      })
-    }
-    this.after(crashMs, () => this.crash())
+    const running = () => this.round === round && round.phase === 'running'
+    this.book.armAutoCashouts(round.game, round.crashPoint, running)
+    return crashTimeMs(round.crashPoint)
   }
 
+  /** The loop's `end`: the crash. */
   private crash(): void {
     const round = this.round
     const endedAt = this.scheduler.now()
@@ -353,36 +313,27 @@ export class CrashService {
     round.endedAt = endedAt
     // The round's end is the record of everything the crash decides below: a restart settles each
     // open bet of a crashed round exactly so (recovery.ts). No row, no `crashed` before it lands.
-    this.announce.write('end round', () =>
+    this.loop.announce.write('end round', () =>
       this.store.endRound(round.game, 'crashed', endedAt, round.crashPoint, round.hash),
     )
-    for (const bet of this.book.betsOf(round.game)) {
-      // A cash-out decided before the crash and still being recorded: its row comes first.
-      if (bet.closing) this.announce.after(bet.closing)
-      if (!isOpen(bet)) continue
-      const outcome = settle({ ...bet, cashedOutAt: null }, round.crashPoint)
-      if (outcome.type === 'cashedOut') void this.book.close(bet, outcome.cashoutAt, 'crash')
-      else this.book.lose(bet)
-    }
+    // A cash-out decided before the crash and still being recorded: its row comes first.
+    this.book.crash(round.game, round.crashPoint, (closing) => this.loop.announce.after(closing))
     const entry = {
       roundId: round.id,
       crashPoint: round.crashPoint,
       roundHash: round.hash,
       salt: this.chain.salt,
     }
-    this.announce.whenDurable(() => {
+    this.loop.announce.whenDurable(() => {
       // Every row of this round, auto cash-outs and the late records above included, reaches
       // watchers before the crash.
-      this.feed.flush()
+      this.loop.feed.flush()
       const crashed = { ...entry, crashedAt: endedAt }
-      this.announce.broadcast({ type: 'crashed', v: PROTOCOL_VERSION, ...crashed }, () => {
+      this.loop.announce.broadcast({ type: 'crashed', v: PROTOCOL_VERSION, ...crashed }, () => {
         round.told = 'crashed'
         this.history = [entry, ...this.history].slice(0, HISTORY_LENGTH)
       })
     })
-    this.after(this.pauseMs, () =>
-      this.gate(round.game, 'next', () => this.openBetting(round.game + 1)),
-    )
   }
 
   private rowChanged(bet: Bet): void {
@@ -391,11 +342,11 @@ export class CrashService {
     if (bet.round !== this.round.game || this.round.told === 'crashed') return
     if (bet.status === 'holding' || bet.status === 'cancelled') return
     bet.shown = publicRow(bet, this.options.privacy)
-    this.feed.put(bet.id, bet.shown)
+    this.loop.feed.put(bet.id, bet.shown)
   }
 
   private sendSettled(bet: Bet, balance: Minor): void {
-    this.announce.toUser(bet.userId, {
+    this.loop.announce.toUser(bet.userId, {
       type: 'settled',
       v: PROTOCOL_VERSION,
       betId: bet.id,
@@ -406,8 +357,4 @@ export class CrashService {
       balance,
     })
   }
-}
-
-function isOpen(bet: Bet): boolean {
-  return bet.status === 'active' || bet.status === 'holding'
 }

@@ -25,6 +25,7 @@ import { autoWins, maxWin, payout, type Multiplier } from '../../../games/crash/
 import type { CrashPoint } from '../../../games/engine/fairness'
 import { isCurrency, type Minor } from '../../../games/engine/money'
 import type { Ledger } from '../../ledger/ledger'
+import { recoverLive } from '../kit/live/recovery'
 import type { GameLog } from '../kit/log'
 import type { UserId } from '../kit/player'
 import type { Scheduler } from '../kit/scheduler'
@@ -41,7 +42,10 @@ export interface Recovered {
   standing: { bet: Bet; ack: BetResult }[]
 }
 
-/** Closes what a previous process left open; see the module comment for the rules. */
+/**
+ * Closes what a previous process left open: crash's rules (the module comment) at the kit's
+ * gates, in the kit's order (kit/live/recovery.ts).
+ */
 export async function recover(ctx: {
   store: CrashStore
   ledger: Ledger
@@ -52,59 +56,61 @@ export async function recover(ctx: {
 }): Promise<Recovered> {
   const { store, bets, chain } = ctx
   const now = ctx.scheduler.now()
-  for (const round of await store.roundsIn('running')) {
-    const point = chain.crashPointOf(round.game)
-    await store.endRound(round.game, 'aborted', now, point, chain.hashOf(round.game))
-    ctx.log.info({ game: round.game }, '[crash] round aborted by a restart; its bets are refunded')
-  }
-  const latest = await store.latestRound()
-  const rounds = new Map<number, RoundRow | null>()
-  const roundOf = async (game: number) => {
-    if (!rounds.has(game)) rounds.set(game, await store.roundAt(game))
-    return rounds.get(game) ?? null
-  }
+  const { next, standing } = await recoverLive({
+    roundsUnderWay: () => store.roundsIn('running'),
+    async endUnderWay(round: RoundRow) {
+      const point = chain.crashPointOf(round.game)
+      await store.endRound(round.game, 'aborted', now, point, chain.hashOf(round.game))
+      ctx.log.info(
+        { game: round.game },
+        '[crash] round aborted by a restart; its bets are refunded',
+      )
+    },
+    latestRound: () => store.latestRound(),
+    roundAt: (game) => store.roundAt(game),
+    takesBets: (round) => round.phase === 'betting',
+    openBets: () => store.openBets(),
+    reconcile: (record: BetRecord) => bets.reconcile(record),
+    stand: (record, latest) => standingBet(record, latest, ctx.ledger),
+    settle: (record, round) => settleEnded(record, round, bets),
+  })
+  return { nextGame: next, standing }
+}
 
-  const standing: Recovered['standing'] = []
-  for (const record of await store.openBets()) {
-    // Written but never held, or already closed by the ledger: nothing left to decide.
-    const holdId = await bets.reconcile(record)
-    if (holdId === null) continue
-    const rec = { ...record, hold_id: holdId }
-    const round = await roundOf(rec.game)
-    if (!round || round.phase === 'betting') {
-      // Betting (reopened) or queued: the bet stands.
-      standing.push(await standingBet(rec, latest, ctx.ledger))
-      continue
-    }
-    const amount = rec.amount as Minor
-    const currency = isCurrency(rec.currency) ? rec.currency : 'RUB'
-    const at =
-      (rec.cashout_at as Multiplier | null) ??
-      (round.phase === 'crashed' &&
-      autoWins(rec.auto_cashout_at as Multiplier | null, round.crash_point as CrashPoint)
-        ? (rec.auto_cashout_at as Multiplier)
-        : null)
-    if (at !== null) {
-      const win = payout(amount, at, maxWin(currency))
-      await bets.settleHold(rec.id, holdId, {
-        payout: win,
-        status: 'cashedOut',
-        record: { cashout_at: at },
-      })
-    } else if (round.phase === 'crashed') {
-      await bets.settleHold(rec.id, holdId, { payout: 0 as Minor, status: 'lost' })
-    } else {
-      await bets.refundHold(rec.id, holdId, 'refunded')
-    }
+/**
+ * A bet of a round that crashed or was aborted: paid at its recorded cash-out, else at an auto
+ * cash-out the crash reached; else lost to a crash that was told, or refunded.
+ */
+async function settleEnded(
+  rec: BetRecord & { hold_id: number },
+  round: RoundRow,
+  bets: CrashBets,
+): Promise<void> {
+  const amount = rec.amount as Minor
+  const currency = isCurrency(rec.currency) ? rec.currency : 'RUB'
+  const at =
+    (rec.cashout_at as Multiplier | null) ??
+    (round.phase === 'crashed' &&
+    autoWins(rec.auto_cashout_at as Multiplier | null, round.crash_point as CrashPoint)
+      ? (rec.auto_cashout_at as Multiplier)
+      : null)
+  if (at !== null) {
+    const win = payout(amount, at, maxWin(currency))
+    await bets.settleHold(rec.id, rec.hold_id, {
+      payout: win,
+      status: 'cashedOut',
+      record: { cashout_at: at },
+    })
+  } else if (round.phase === 'crashed') {
+    await bets.settleHold(rec.id, rec.hold_id, { payout: 0 as Minor, status: 'lost' })
+  } else {
+    await bets.refundHold(rec.id, rec.hold_id, 'refunded')
   }
-
-  const nextGame = !latest ? 1 : latest.phase === 'betting' ? latest.game : latest.game + 1
-  return { nextGame, standing }
 }
 
 /** A standing bet as the book holds it, with its first answer (built now if it never had one). */
 async function standingBet(
-  rec: BetRecord,
+  rec: BetRecord & { hold_id: number },
   latest: RoundRow | null,
   ledger: Ledger,
 ): Promise<{ bet: Bet; ack: BetResult }> {
