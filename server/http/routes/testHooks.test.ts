@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { buildApp } from '../../app'
 import { loadConfig } from '../../config'
 import type { Db } from '../../db/db'
+import { processLocks } from '../../db/locks'
 import { fakeScheduler } from '../../games/kit/scheduler'
 
-/** The hook routes touch no database: an app over none is enough. */
-const noDb = {} as Db
+/** The hook routes touch no database: an app over none (but the process's locks) is enough. */
+const noDb = { sessionLocks: processLocks(new Map()) } as Partial<Db> as Db
 
 async function app(env: Record<string, string>) {
   const config = loadConfig({ LOG_LEVEL: 'silent', DIST_DIR: '/nonexistent', ...env })
