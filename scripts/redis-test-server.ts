@@ -1,15 +1,25 @@
-import { execFile, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
-
-const run = promisify(execFile)
+import { createInterface } from 'node:readline'
 
 /** Debian's redis-server binary, or undefined when it is not installed. */
 export function findRedisServer(): string | undefined {
   return ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((path) => existsSync(path))
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer()
+    srv.once('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address()
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject()))
+    })
+  })
 }
 
 /** A running throwaway Redis server. */
@@ -19,38 +29,32 @@ export interface RedisTestServer {
 }
 
 /**
- * Starts a throwaway Redis server on a unix socket in a temp directory (no TCP port, nothing
- * saved to disk), for the tests that run several server processes on one socket.io adapter.
+ * Starts a throwaway Redis server on loopback (nothing saved to disk), for the tests that run
+ * several server processes on one socket.io adapter. Resolves once it accepts connections.
  */
 export async function startRedisTestServer(): Promise<RedisTestServer> {
   const bin = findRedisServer()
   if (!bin) throw new Error('[redis-test-server] redis-server not found (Debian: redis-server)')
   const dir = await mkdtemp(join(tmpdir(), 'tessera-redis-'))
-  const socket = join(dir, 'redis.sock')
+  const port = await freePort()
   const server = spawn(
     bin,
-    ['--port', '0', '--unixsocket', socket, '--save', '', '--appendonly', 'no', '--dir', dir],
-    { stdio: 'ignore' },
+    ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no'],
+    { cwd: dir, stdio: ['ignore', 'pipe', 'ignore'] },
   )
-  const cli = (...args: string[]) => run('redis-cli', ['-s', socket, ...args], { timeout: 5_000 })
-  for (let tries = 0; ; tries++) {
-    if (
-      await cli('ping').then(
-        ({ stdout }) => stdout.trim() === 'PONG',
-        () => false,
-      )
-    )
-      break
-    if (tries >= 100 || server.exitCode !== null) {
-      server.kill('SIGKILL')
-      throw new Error('[redis-test-server] redis-server did not start')
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
+  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()))
+  await new Promise<void>((resolve, reject) => {
+    const lines = createInterface({ input: server.stdout! })
+    lines.on('line', (line) => {
+      if (line.includes('Ready to accept connections')) resolve()
+    })
+    void exited.then(() => reject(new Error('[redis-test-server] redis-server exited at start')))
+  })
   return {
-    url: `redis+unix://${socket}`,
+    url: `redis://127.0.0.1:${port}`,
     async stop() {
       server.kill('SIGKILL')
+      await exited
       await rm(dir, { recursive: true, force: true })
     },
   }

@@ -246,8 +246,11 @@ export function recordingSocket(
 export interface KilledServers {
   /** The database the processes share; the test opens it itself only while none runs. */
   readonly db: ProcessDatabase
-  /** Starts a server (`entry`, `server/main.ts` by default) on the database, test hooks on. */
-  start(entry?: string): Promise<ServerProcess>
+  /**
+   * Starts a server (`entry`, `server/main.ts` by default) on the database, test hooks on, with
+   * `env` added to its environment.
+   */
+  start(entry?: string, env?: Record<string, string>): Promise<ServerProcess>
   /** Connects to `namespace` of `origin` (as `token`'s player, or a guest). */
   connect(origin: string, namespace: string, token: string | null): RecordingSocket
 }
@@ -295,9 +298,10 @@ export function killedServers(
     get db() {
       return database()
     },
-    async start(entry) {
+    async start(entry, extra = {}) {
       const env = {
         ...database().env,
+        ...extra,
         TESSERA_MODE: 'sandbox',
         TEST_HOOKS: 'true',
         SCRYPT_N: '1024',
