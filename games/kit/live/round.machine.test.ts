@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { assertEvent, assign, createActor, fromPromise, setup, stateIn } from 'xstate'
 import type { CommandKey, RoundId } from '../protocol'
 import type { ConnectionEvent } from '../wireLink'
-import { msUntil, toLocalTime } from './clock'
 import { liveSyncRequest } from './protocol'
 import {
   SNAPSHOT_TIMEOUT_MS,
@@ -399,14 +398,5 @@ describe('live kit types', () => {
     // @ts-expect-error the region answers the snapshot itself
     liveRoundRegion({ version: VERSION, phases: { open: {} }, on: { snapshot: '.open' } })
     expect(live.delays).toEqual({ snapshotTimeout: SNAPSHOT_TIMEOUT_MS })
-  })
-})
-
-describe('server-anchored clock', () => {
-  it('puts server times on the local clock the offset was measured against', () => {
-    // The server is 1.5 s ahead of the page's clock.
-    expect(toLocalTime(T0 + 10_000, 1500)).toBe(T0 + 8500)
-    expect(msUntil(T0 + 10_000, 1500, T0 + 8000)).toBe(500)
-    expect(msUntil(T0 + 10_000, 1500, T0 + 9000)).toBe(0)
   })
 })
