@@ -25,6 +25,7 @@ import {
   type AnyRequestOf,
   type EventOf,
 } from '../kit/protocol'
+import { liveResync, liveSyncAckSchema, liveSyncCommandSchema } from '../kit/live/protocol'
 import type { Multiplier } from './rules'
 
 export { betIdSchema, commandKeySchema, roundIdSchema }
@@ -209,7 +210,7 @@ export const cancelBetCommandSchema = z.object({
 })
 
 /** Ask for a fresh `snapshot` event, when one did not come after a (re)connection. */
-export const syncCommandSchema = z.object({ type: z.literal('sync'), v })
+export const syncCommandSchema = liveSyncCommandSchema(PROTOCOL_VERSION)
 
 /**
  * Why a command was refused: `balance_not_enough`, `betting_closed` (the round started: cancel
@@ -259,10 +260,7 @@ export const cancelBetAckSchema = z.discriminatedUnion('type', [
 ])
 
 /** Answer to `sync`: the snapshot follows as an event. */
-export const syncAckSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('ok'), v }),
-  errorAck,
-])
+export const syncAckSchema = liveSyncAckSchema(PROTOCOL_VERSION, errorAck)
 
 /** The crash wire: its one list of events and commands, and the parsers both ends use. */
 export const crashWire = defineWire({
@@ -283,7 +281,7 @@ export const crashWire = defineWire({
     sync: { request: syncCommandSchema, ack: syncAckSchema },
   },
   snapshotEvent: 'snapshot',
-  resync: { command: 'sync', request: { type: 'sync', v: PROTOCOL_VERSION } },
+  resync: liveResync(PROTOCOL_VERSION),
 })
 
 type Commands = typeof crashWire.commands

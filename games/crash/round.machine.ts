@@ -1,29 +1,41 @@
 /**
  * The client's crash round: what the server says the round is doing (round region) and where the
- * player's own bet stands (bet region), side by side. The server is authoritative: the machine
- * only mirrors its events and acks, and pre-validates bets to spare a round trip. Commands go out
- * through provided actors (`placeBet`, `cashOut`, `cancelBet`, `requestSync`); see `index.ts`.
- *
- * Past the ~400-line guide on purpose: the chart and the guards and actions it names by string
- * read best side by side; the data types and pure helpers already live in `round.model.ts`.
+ * player's own bet stands (bet region), side by side. The round region is the live kit's
+ * (games/kit/live/round.machine.ts: the snapshot wait, offline, resync and the clock) run with
+ * crash's phases and stream events; the bet region, with its bets, cash-outs and auto cash-out
+ * at the crash point, is crash's own. The server is authoritative: the machine only mirrors its
+ * events and acks, and pre-validates bets to spare a round trip. Commands go out through provided
+ * actors (`placeBet`, `cashOut`, `cancelBet`, `requestSync`); see `stream.ts`. The data types and
+ * the pure helpers of its actions live in `round.model.ts`.
  */
 import { and, assertEvent, assign, fromPromise, setup, stateIn } from 'xstate'
+import {
+  confirmBySnapshot,
+  liveCommandImplementations,
+  liveRoundImplementations,
+  liveRoundRegion,
+  withAck,
+} from '../kit/live/round.machine'
 import {
   HISTORY_LENGTH,
   PROTOCOL_VERSION,
   type BetAck,
   type CancelBetAck,
   type CashOutAck,
-  type CommandErrorCode,
-  type Phase,
   type SyncAck,
 } from './protocol'
 import {
   betCommand,
+  cancelBetCommand,
+  cashOutCommand,
+  draftedBet,
   isMine,
+  mergedBets,
+  openedRound,
   ownBetIn,
-  placedBetId,
+  restoredBet,
   settledAt,
+  withCrash,
   type BetCommand,
   type CancelBetCommand,
   type CashOutCommand,
@@ -33,32 +45,46 @@ import {
   type OwnBetStatus,
   type SyncCommand,
 } from './round.model'
-import { autoWins, validateBet, type CrashPoint } from './rules'
+import { autoWins, validateBet } from './rules'
 
-/** How long to wait for a snapshot after (re)connecting before asking for one with `sync`. */
-export const SNAPSHOT_TIMEOUT_MS = 5000
+export { SNAPSHOT_TIMEOUT_MS } from '../kit/live/round.machine'
 
 const notProvided = (name: string) => () =>
   Promise.reject(new Error(`[crash/round] actor "${name}" was not provided`))
 
-/**
- * Connecting and resyncing both wait for a snapshot; when none comes within the timeout (the
- * server normally sends one at once) they ask with `sync`, and keep asking.
- */
-const awaitingSnapshot = {
-  initial: 'waiting',
-  states: {
-    waiting: { after: { snapshotTimeout: 'requesting' } },
-    requesting: {
-      invoke: {
-        src: 'requestSync',
-        input: { type: 'sync', v: PROTOCOL_VERSION },
-        onDone: 'waiting',
-        onError: 'waiting',
-      },
-    },
-  },
+/** The kit's implementations of the round region and of commands, on crash's context and events. */
+const live = liveRoundImplementations<CrashRoundContext, CrashRoundEvent>()
+const commands = liveCommandImplementations<CrashRoundContext, CrashRoundEvent>()
+
+/** A new bet, from the form or after a result: pre-checked here, then sent. */
+const betIntent = {
+  BET: [{ guard: 'betIsValid', target: 'placing', actions: 'draftBet' }, { actions: 'rejectBet' }],
 } as const
+
+/** How a bet ends, as the server settles it: each is also the bet region's state. */
+const RESULTS = ['cashedOut', 'lost'] as const
+
+/** A transition to each result, when the guard `guard` sees the bet end with it. */
+const toResult = <const G extends string, const A extends string>(guard: G, actions: A) =>
+  RESULTS.map(
+    (status) => ({ guard: { type: guard, params: { status } }, target: status, actions }) as const,
+  )
+
+/** The player's bet a snapshot shows (a bet of its round first, else a queued one) is the truth. */
+const restoreOwnBet = (
+  [
+    ['active', '.placed'],
+    ['queued', '.queued'],
+    ['cashedOut', '.cashedOut'],
+    ['lost', '.lost'],
+  ] as const
+).map(
+  ([status, target]) =>
+    ({ guard: { type: 'ownBetIs', params: { status } }, target, actions: 'adoptOwnBet' }) as const,
+)
+
+/** A result shown until the next round opens, or the next bet. */
+const result = { on: { ...betIntent, betting: { target: 'idle', actions: 'clearBet' } } } as const
 
 /** The client's crash round; provide its command actors with `crashCommandActors` (index.ts). */
 export const crashRoundMachine = setup({
@@ -73,23 +99,16 @@ export const crashRoundMachine = setup({
     cancelBet: fromPromise<CancelBetAck, CancelBetCommand>(notProvided('cancelBet')),
     requestSync: fromPromise<SyncAck, SyncCommand>(notProvided('requestSync')),
   },
-  delays: {
-    snapshotTimeout: SNAPSHOT_TIMEOUT_MS,
-  },
+  delays: live.delays,
   guards: {
-    snapshotPhase: ({ event }, params: { phase: Phase }) =>
-      event.type === 'snapshot' && event.round.phase === params.phase,
-    recoveredIn: ({ context, event }, params: { phase: Phase }) =>
-      event.type === 'CONNECTED' && event.recovered && context.round?.phase === params.phase,
-    isCurrentRound: ({ context, event }) =>
-      'roundId' in event && context.round !== null && event.roundId === context.round.id,
+    ...live.guards,
+    ...commands.guards,
     betIsValid: ({ context, event }) =>
       event.type === 'BET' &&
       context.currency !== null &&
       validateBet({ ...event, currency: context.currency }, context.balance).type === 'ok',
     ownBetIs: ({ event }, params: { status: OwnBetStatus }) =>
       event.type === 'snapshot' && ownBetIn(event)?.status === params.status,
-    ackIsError: (_, params: { ack: { type: 'ok' | 'error' } }) => params.ack.type === 'error',
     // A queued ack can arrive after `betting` already opened its round: then it is placed.
     ackPlacesInRound: ({ context }, params: { ack: BetAck }) =>
       params.ack.type === 'ok' &&
@@ -134,34 +153,12 @@ export const crashRoundMachine = setup({
     }),
     adoptOwnBet: assign(({ event }) => {
       assertEvent(event, 'snapshot')
-      const own = ownBetIn(event)
-      if (!own) return {}
-      return {
-        bet: {
-          key: null, // placed by another tab or before a reload
-          betId: own.betId,
-          roundId: own.roundId,
-          amount: own.amount,
-          currency: own.currency,
-          autoCashoutAt: own.autoCashoutAt,
-          cashoutAt: own.cashoutAt,
-          win: own.win,
-        },
-      }
+      const bet = restoredBet(event)
+      return bet ? { bet } : {}
     }),
     openRound: assign(({ event }) => {
       assertEvent(event, 'betting')
-      return {
-        round: {
-          id: event.roundId,
-          phase: 'betting' as const,
-          bettingEndsAt: event.bettingEndsAt,
-          startedAt: null,
-          crashPoint: null,
-          roundHash: null,
-        },
-        bets: [],
-      }
+      return { round: openedRound(event), bets: [] }
     }),
     startRound: assign(({ context, event }) => {
       assertEvent(event, 'started')
@@ -172,42 +169,20 @@ export const crashRoundMachine = setup({
     crashRound: assign(({ context, event }) => {
       assertEvent(event, 'crashed')
       if (!context.round) return {}
-      const { roundId, crashPoint, roundHash, salt } = event
+      const { crashPoint, roundHash } = event
       return {
         round: { ...context.round, phase: 'crashed' as const, crashPoint, roundHash },
-        history: [{ roundId, crashPoint, roundHash, salt }, ...context.history].slice(
-          0,
-          HISTORY_LENGTH,
-        ),
+        history: withCrash(context.history, event),
       }
     }),
     mergeBets: assign(({ context, event }) => {
       assertEvent(event, 'bets')
-      const updates = new Map(event.bets.map((row) => [row.betId, row]))
-      const kept = context.bets.map((row) => updates.get(row.betId) ?? row)
-      const known = new Set(context.bets.map((row) => row.betId))
-      return { bets: [...kept, ...event.bets.filter((row) => !known.has(row.betId))] }
+      return { bets: mergedBets(context.bets, event.bets) }
     }),
-    setClockOffset: assign(({ event }) => {
-      assertEvent(event, ['CONNECTED', 'CLOCK'])
-      return { clockOffset: event.clockOffset }
-    }),
+    ...live.actions,
     draftBet: assign(({ context, event }) => {
       assertEvent(event, 'BET')
-      if (!context.currency) return {}
-      return {
-        lastError: null,
-        bet: {
-          key: event.key,
-          betId: null,
-          roundId: null,
-          amount: event.amount,
-          currency: context.currency,
-          autoCashoutAt: event.autoCashoutAt,
-          cashoutAt: null,
-          win: null,
-        },
-      }
+      return context.currency ? { lastError: null, bet: draftedBet(event, context.currency) } : {}
     }),
     rejectBet: assign(({ context, event }) => {
       assertEvent(event, 'BET')
@@ -223,13 +198,8 @@ export const crashRoundMachine = setup({
         bet: { ...context.bet, betId: ack.betId, roundId: ack.roundId },
       }
     }),
-    commandRefused: assign(
-      (_, params: { ack: { type: 'error'; code: CommandErrorCode } | { type: 'ok' } }) =>
-        params.ack.type === 'error' ? { lastError: params.ack.code } : {},
-    ),
-    commandFailed: assign({ lastError: 'network' as const }),
+    ...commands.actions,
     clearBet: assign({ bet: null }),
-    clearError: assign({ lastError: null }),
     cashOutAccepted: assign(({ context }, params: { ack: CashOutAck }) => {
       const { ack } = params
       if (ack.type !== 'ok' || !context.bet) return {}
@@ -251,9 +221,10 @@ export const crashRoundMachine = setup({
       if (!row || !context.bet) return {}
       return { bet: { ...context.bet, cashoutAt: row.cashoutAt, win: row.win } }
     }),
-    settleAtCrash: assign(({ context }, params: { crashPoint: CrashPoint }) => ({
-      bet: settledAt(context.bet, params.crashPoint),
-    })),
+    settleAtCrash: assign(({ context, event }) => {
+      assertEvent(event, 'crashed')
+      return { bet: settledAt(context.bet, event.crashPoint) }
+    }),
     settleAtKnownCrash: assign(({ context }) =>
       context.round?.crashPoint ? { bet: settledAt(context.bet, context.round.crashPoint) } : {},
     ),
@@ -273,88 +244,22 @@ export const crashRoundMachine = setup({
     lastError: null,
   }),
   states: {
-    round: {
-      initial: 'connecting',
+    round: liveRoundRegion({
+      version: PROTOCOL_VERSION,
+      phases: { betting: {}, running: {}, crashed: {} },
       on: {
-        snapshot: [
-          {
-            guard: { type: 'snapshotPhase', params: { phase: 'betting' } },
-            target: '.betting',
-            actions: 'applySnapshot',
-          },
-          {
-            guard: { type: 'snapshotPhase', params: { phase: 'running' } },
-            target: '.running',
-            actions: 'applySnapshot',
-          },
-          { target: '.crashed', actions: 'applySnapshot' },
-        ],
         betting: { target: '.betting', actions: 'openRound' },
         started: { guard: 'isCurrentRound', target: '.running', actions: 'startRound' },
         crashed: { guard: 'isCurrentRound', target: '.crashed', actions: 'crashRound' },
         bets: { guard: 'isCurrentRound', actions: 'mergeBets' },
-        DISCONNECTED: '.offline',
-        CLOCK: { actions: 'setClockOffset' },
       },
-      states: {
-        connecting: {
-          ...awaitingSnapshot,
-          on: { CONNECTED: { actions: 'setClockOffset' } },
-        },
-        betting: {},
-        running: {},
-        crashed: {},
-        // The bet region is untouched while offline: an accepted bet stands on the server.
-        offline: {
-          on: {
-            CONNECTED: [
-              {
-                guard: { type: 'recoveredIn', params: { phase: 'betting' } },
-                target: 'betting',
-                actions: 'setClockOffset',
-              },
-              {
-                guard: { type: 'recoveredIn', params: { phase: 'running' } },
-                target: 'running',
-                actions: 'setClockOffset',
-              },
-              {
-                guard: { type: 'recoveredIn', params: { phase: 'crashed' } },
-                target: 'crashed',
-                actions: 'setClockOffset',
-              },
-              { target: 'resyncing', actions: 'setClockOffset' },
-            ],
-          },
-        },
-        resyncing: awaitingSnapshot,
-      },
-    },
+    }),
     bet: {
       initial: 'idle',
       on: {
         // A snapshot is the truth about the player's bet, whatever was in flight.
         snapshot: [
-          {
-            guard: { type: 'ownBetIs', params: { status: 'active' } },
-            target: '.placed',
-            actions: 'adoptOwnBet',
-          },
-          {
-            guard: { type: 'ownBetIs', params: { status: 'queued' } },
-            target: '.queued',
-            actions: 'adoptOwnBet',
-          },
-          {
-            guard: { type: 'ownBetIs', params: { status: 'cashedOut' } },
-            target: '.cashedOut',
-            actions: 'adoptOwnBet',
-          },
-          {
-            guard: { type: 'ownBetIs', params: { status: 'lost' } },
-            target: '.lost',
-            actions: 'adoptOwnBet',
-          },
+          ...restoreOwnBet,
           // Nothing on the server yet: a command in flight will answer for itself.
           { guard: stateIn('#crashRound.bet.placing') },
           // The server never took the unanswered bet: say so.
@@ -368,37 +273,24 @@ export const crashRoundMachine = setup({
         settled: { actions: 'applySettled' },
       },
       states: {
-        idle: {
-          on: {
-            BET: [
-              { guard: 'betIsValid', target: 'placing', actions: 'draftBet' },
-              { actions: 'rejectBet' },
-            ],
-          },
-        },
+        idle: { on: betIntent },
         placing: {
           invoke: {
             src: 'placeBet',
             input: ({ context }) => betCommand(context.bet),
             onDone: [
               {
-                guard: { type: 'ackIsError', params: ({ event }) => ({ ack: event.output }) },
+                guard: withAck('ackIsError'),
                 target: 'idle',
-                actions: [
-                  'clearBet',
-                  { type: 'commandRefused', params: ({ event }) => ({ ack: event.output }) },
-                ],
+                actions: ['clearBet', withAck('commandRefused')],
               },
               {
-                guard: { type: 'ackPlacesInRound', params: ({ event }) => ({ ack: event.output }) },
+                guard: withAck('ackPlacesInRound'),
                 target: 'placed',
-                actions: { type: 'betAccepted', params: ({ event }) => ({ ack: event.output }) },
+                actions: withAck('betAccepted'),
               },
               // Sent while a round ran (or the ack overtook `betting`): plays in the next round.
-              {
-                target: 'queued',
-                actions: { type: 'betAccepted', params: ({ event }) => ({ ack: event.output }) },
-              },
+              { target: 'queued', actions: withAck('betAccepted') },
             ],
             // Unknown whether the server took it (a slow server, not only a lost one): ask.
             onError: { target: 'confirming' },
@@ -407,14 +299,10 @@ export const crashRoundMachine = setup({
         // The bet's ack never came, yet its stake may already be held. Rather than show no bet
         // while one stands, ask for a snapshot (handled above: it adopts the bet or clears it);
         // no answer in time leaves the region idle with the network error, as before.
-        confirming: {
-          invoke: {
-            src: 'requestSync',
-            input: { type: 'sync', v: PROTOCOL_VERSION },
-            onError: { target: 'idle', actions: ['clearBet', 'commandFailed'] },
-          },
-          after: { snapshotTimeout: { target: 'idle', actions: ['clearBet', 'commandFailed'] } },
-        },
+        confirming: confirmBySnapshot(PROTOCOL_VERSION, {
+          target: 'idle',
+          actions: ['clearBet', 'commandFailed'],
+        }),
         queued: {
           on: {
             betting: { guard: 'opensMyRound', target: 'placed' },
@@ -429,44 +317,14 @@ export const crashRoundMachine = setup({
               {
                 guard: and(['crashesMyRound', 'autoCashoutWon']),
                 target: 'cashedOut',
-                actions: {
-                  type: 'settleAtCrash',
-                  params: ({ event }) => ({ crashPoint: event.crashPoint }),
-                },
+                actions: 'settleAtCrash',
               },
-              {
-                guard: 'crashesMyRound',
-                target: 'lost',
-                actions: {
-                  type: 'settleAtCrash',
-                  params: ({ event }) => ({ crashPoint: event.crashPoint }),
-                },
-              },
+              { guard: 'crashesMyRound', target: 'lost', actions: 'settleAtCrash' },
             ],
-            bets: [
-              {
-                guard: { type: 'feedSettlesMine', params: { status: 'cashedOut' } },
-                target: 'cashedOut',
-                actions: 'applyFeedResult',
-              },
-              {
-                guard: { type: 'feedSettlesMine', params: { status: 'lost' } },
-                target: 'lost',
-                actions: 'applyFeedResult',
-              },
-            ],
-            settled: [
-              {
-                guard: { type: 'settlesMine', params: { status: 'cashedOut' } },
-                target: 'cashedOut',
-                actions: 'applySettled',
-              },
-              {
-                guard: { type: 'settlesMine', params: { status: 'lost' } },
-                target: 'lost',
-                actions: 'applySettled',
-              },
-            ],
+            // The live table's batch can tell the bet's end before `settled` does.
+            bets: toResult('feedSettlesMine', 'applyFeedResult'),
+            // The private `settled` event: the server settled the bet (auto cash-out, or lost).
+            settled: toResult('settlesMine', 'applySettled'),
           },
         },
         cashingOut: {
@@ -474,26 +332,15 @@ export const crashRoundMachine = setup({
             src: 'cashOut',
             input: ({ context, event }) => {
               assertEvent(event, 'CASH_OUT')
-              return {
-                type: 'cashOut',
-                v: PROTOCOL_VERSION,
-                key: event.key,
-                betId: placedBetId(context.bet),
-              }
+              return cashOutCommand(event.key, context.bet)
             },
             onDone: [
               {
-                guard: { type: 'ackIsError', params: ({ event }) => ({ ack: event.output }) },
+                guard: withAck('ackIsError'),
                 target: 'afterFailedCashOut',
-                actions: { type: 'commandRefused', params: ({ event }) => ({ ack: event.output }) },
+                actions: withAck('commandRefused'),
               },
-              {
-                target: 'cashedOut',
-                actions: {
-                  type: 'cashOutAccepted',
-                  params: ({ event }) => ({ ack: event.output }),
-                },
-              },
+              { target: 'cashedOut', actions: withAck('cashOutAccepted') },
             ],
             onError: { target: 'afterFailedCashOut', actions: 'commandFailed' },
           },
@@ -504,18 +351,7 @@ export const crashRoundMachine = setup({
               target: 'cashedOut',
               actions: 'applyFeedResult',
             },
-            settled: [
-              {
-                guard: { type: 'settlesMine', params: { status: 'cashedOut' } },
-                target: 'cashedOut',
-                actions: 'applySettled',
-              },
-              {
-                guard: { type: 'settlesMine', params: { status: 'lost' } },
-                target: 'lost',
-                actions: 'applySettled',
-              },
-            ],
+            settled: toResult('settlesMine', 'applySettled'),
           },
         },
         // A refused or unanswered cash-out: if the round already crashed the rules settle the bet
@@ -536,23 +372,15 @@ export const crashRoundMachine = setup({
             src: 'cancelBet',
             input: ({ context, event }) => {
               assertEvent(event, 'CANCEL')
-              return {
-                type: 'cancelBet',
-                v: PROTOCOL_VERSION,
-                key: event.key,
-                betId: placedBetId(context.bet),
-              }
+              return cancelBetCommand(event.key, context.bet)
             },
             onDone: [
               {
-                guard: { type: 'ackIsError', params: ({ event }) => ({ ack: event.output }) },
+                guard: withAck('ackIsError'),
                 target: 'afterFailedCancel',
-                actions: { type: 'commandRefused', params: ({ event }) => ({ ack: event.output }) },
+                actions: withAck('commandRefused'),
               },
-              {
-                target: 'idle',
-                actions: { type: 'cancelAccepted', params: ({ event }) => ({ ack: event.output }) },
-              },
+              { target: 'idle', actions: withAck('cancelAccepted') },
             ],
             onError: { target: 'afterFailedCancel', actions: 'commandFailed' },
           },
@@ -560,24 +388,8 @@ export const crashRoundMachine = setup({
         afterFailedCancel: {
           always: [{ guard: 'betIsQueued', target: 'queued' }, { target: 'placed' }],
         },
-        cashedOut: {
-          on: {
-            BET: [
-              { guard: 'betIsValid', target: 'placing', actions: 'draftBet' },
-              { actions: 'rejectBet' },
-            ],
-            betting: { target: 'idle', actions: 'clearBet' },
-          },
-        },
-        lost: {
-          on: {
-            BET: [
-              { guard: 'betIsValid', target: 'placing', actions: 'draftBet' },
-              { actions: 'rejectBet' },
-            ],
-            betting: { target: 'idle', actions: 'clearBet' },
-          },
-        },
+        cashedOut: result,
+        lost: result,
       },
     },
   },

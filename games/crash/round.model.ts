@@ -5,7 +5,9 @@
  */
 import type { Currency, Minor } from '../engine/money'
 import type { ConnectionEvent } from '../kit/wireLink'
+import type { LiveRoundContext } from '../kit/live/round.model'
 import {
+  HISTORY_LENGTH,
   PROTOCOL_VERSION,
   type BetId,
   type BetRow,
@@ -46,13 +48,11 @@ export interface PlayerBet {
 /** Why the last intent failed: a pre-check problem, a server error code or a lost connection. */
 export type RoundError = BetProblem | CommandErrorCode | 'network'
 
-/** Everything the scene and the controls draw from. */
-export interface CrashRoundContext {
+/** Everything the scene and the controls draw from; the live kit keeps `round` and `clockOffset`. */
+export interface CrashRoundContext extends LiveRoundContext<Phase> {
   /** The player's currency; null for a guest, who can watch but not bet. */
   currency: Currency | null
   balance: Minor | null
-  /** Server clock minus client clock, ms, as the stream client estimates it. */
-  clockOffset: number
   round: RoundInfo | null
   fairness: { salt: string; terminatingHash: string } | null
   /** The live bets table of the current round. */
@@ -118,6 +118,22 @@ export function placedBetId(bet: PlayerBet | null): BetId {
   return bet.betId
 }
 
+/** The `cashOut` command of the placed bet. */
+export const cashOutCommand = (key: CommandKey, bet: PlayerBet | null): CashOutCommand => ({
+  type: 'cashOut',
+  v: PROTOCOL_VERSION,
+  key,
+  betId: placedBetId(bet),
+})
+
+/** The `cancelBet` command of the placed (or queued) bet. */
+export const cancelBetCommand = (key: CommandKey, bet: PlayerBet | null): CancelBetCommand => ({
+  type: 'cancelBet',
+  v: PROTOCOL_VERSION,
+  key,
+  betId: placedBetId(bet),
+})
+
 /** The bet as the rules settle it at `crashPoint` (auto cash-out at or below it wins). */
 export function settledAt(bet: PlayerBet | null, crashPoint: CrashPoint): PlayerBet | null {
   if (!bet) return null
@@ -126,5 +142,57 @@ export function settledAt(bet: PlayerBet | null, crashPoint: CrashPoint): Player
     ...bet,
     cashoutAt: outcome.type === 'cashedOut' ? outcome.cashoutAt : null,
     win: outcome.win,
+  }
+}
+
+/** The round a `betting` event opens. */
+export function openedRound(event: Extract<ServerEvent, { type: 'betting' }>): RoundInfo {
+  const { roundId: id, bettingEndsAt } = event
+  return { id, phase: 'betting', bettingEndsAt, startedAt: null, crashPoint: null, roundHash: null }
+}
+
+/** Finished rounds with `crashed` first, as many as the snapshot keeps. */
+export function withCrash(
+  history: HistoryEntry[],
+  event: Extract<ServerEvent, { type: 'crashed' }>,
+): HistoryEntry[] {
+  const { roundId, crashPoint, roundHash, salt } = event
+  return [{ roundId, crashPoint, roundHash, salt }, ...history].slice(0, HISTORY_LENGTH)
+}
+
+/** The bet table after a batch: rows upserted by `betId`, new ones last. */
+export function mergedBets(bets: BetRow[], batch: BetRow[]): BetRow[] {
+  const updates = new Map(batch.map((row) => [row.betId, row]))
+  const known = new Set(bets.map((row) => row.betId))
+  return [
+    ...bets.map((row) => updates.get(row.betId) ?? row),
+    ...batch.filter((row) => !known.has(row.betId)),
+  ]
+}
+
+/** The player's bet a snapshot restores (`ownBetIn`), or null when it has none. */
+export function restoredBet(snapshot: SnapshotEvent): PlayerBet | null {
+  const own = ownBetIn(snapshot)
+  if (!own) return null
+  const { betId, roundId, amount, currency, autoCashoutAt, cashoutAt, win } = own
+  // No key: placed by another tab or before a reload.
+  return { key: null, betId, roundId, amount, currency, autoCashoutAt, cashoutAt, win }
+}
+
+/** The bet a `BET` intent drafts, before the server's ack gives it an id and a round. */
+export function draftedBet(
+  intent: Extract<CrashIntent, { type: 'BET' }>,
+  currency: Currency,
+): PlayerBet {
+  const { key, amount, autoCashoutAt } = intent
+  return {
+    key,
+    betId: null,
+    roundId: null,
+    amount,
+    currency,
+    autoCashoutAt,
+    cashoutAt: null,
+    win: null,
   }
 }

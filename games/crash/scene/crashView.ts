@@ -4,6 +4,7 @@
  * pure so tests pin them down; the scene only draws what they return.
  */
 import type { SnapshotFrom } from 'xstate'
+import { toLocalTime } from '../../kit/live/clock'
 import type { crashRoundMachine } from '../round.machine'
 import { msToReach, multiplierAt } from '../rules'
 
@@ -61,9 +62,9 @@ export function viewPhase(snapshot: CrashRoundSnapshot): CrashViewPhase {
 /** A view of the snapshot; `labels` come from the caller, already translated. */
 export function toCrashView(snapshot: CrashRoundSnapshot, labels: CrashSceneLabels): CrashView {
   const { round, clockOffset, bet } = snapshot.context
-  // Server times minus the offset land on the client clock the stream measured it against.
+  // Server times land on the client clock the stream measured the offset against.
   const local = (serverTime: number | null) =>
-    serverTime === null ? null : serverTime - clockOffset
+    serverTime === null ? null : toLocalTime(serverTime, clockOffset)
   const phase = viewPhase(snapshot)
   // A bet queued for the next round is not part of the drawn one.
   const inThisRound = bet !== null && bet.roundId !== null && bet.roundId === round?.id
