@@ -48,3 +48,19 @@ export {
   MINES_TILES,
   type Card,
 } from './draws'
+export {
+  ticketListText,
+  parseTicketList,
+  ticketTotal,
+  clientSeedOf,
+  drawWinner,
+  winnerOf,
+  PURCHASE_ID_PATTERN,
+  PURCHASE_SEED_PATTERN,
+  BEACON_PATTERN,
+  MAX_DRAW_TICKETS,
+  type TicketPurchase,
+  type TicketList,
+  type TicketOwner,
+  type TicketDrawInput,
+} from './tickets'
