@@ -7,14 +7,14 @@
  *
  * A pot is in one currency, so each room runs one round per currency at a time.
  */
+import { hashServerSeed } from '../engine/fairness/floats'
 import {
   clientSeedOf,
   drawWinner,
-  hashServerSeed,
   ticketTotal,
   winnerOf,
   type TicketPurchase,
-} from '../engine/fairness'
+} from '../engine/fairness/tickets'
 import {
   maxBetPayout,
   minor,

@@ -14,7 +14,7 @@ export {
   FLOATS_PER_BLOCK,
   type FloatCursor,
 } from './floats'
-export { hashSchema } from './schemas'
+export { hashSchema, PURCHASE_ID_PATTERN, PURCHASE_SEED_PATTERN, BEACON_PATTERN } from './schemas'
 export {
   previousGameHash,
   walkChain,
@@ -55,9 +55,6 @@ export {
   clientSeedOf,
   drawWinner,
   winnerOf,
-  PURCHASE_ID_PATTERN,
-  PURCHASE_SEED_PATTERN,
-  BEACON_PATTERN,
   MAX_DRAW_TICKETS,
   type TicketPurchase,
   type TicketList,

@@ -12,11 +12,12 @@
  * - the winning ticket is `floor(float × n)`, float 0 of `HMAC_SHA256(serverSeed,
  *   "clientSeed:nonce:0")` (bytes 0-3), exactly what `npm run fair -- floats` prints as float 0.
  *
- * Ids, seeds and the beacon are printable ASCII that cannot break a line (patterns below): an id
- * has no space and a seed ends its line, so the text reads back one way only
- * ({@link parseTicketList}).
+ * Ids, seeds and the beacon are printable ASCII that cannot break a line (their patterns are in
+ * schemas.ts, which the wire parses them with): an id has no space and a seed ends its line, so
+ * the text reads back one way only ({@link parseTicketList}).
  */
 import { floatCursor, sha256Hex } from './floats'
+import { BEACON_PATTERN, PURCHASE_ID_PATTERN, PURCHASE_SEED_PATTERN } from './schemas'
 
 /** One purchase of the list: its id, how many tickets it bought, and its buyer's seed. */
 export interface TicketPurchase {
@@ -28,12 +29,6 @@ export interface TicketPurchase {
   readonly clientSeed: string
 }
 
-/** A purchase's id in the canonical text: 1-64 letters, digits, `_` or `-` (no space). */
-export const PURCHASE_ID_PATTERN = /^[0-9A-Za-z_-]{1,64}$/
-/** A buyer's client seed: 1-64 printable ASCII characters, the seed pairs' rule. */
-export const PURCHASE_SEED_PATTERN = /^[\x20-\x7e]{1,64}$/
-/** A beacon value as the list carries it: 1-256 printable ASCII characters. */
-export const BEACON_PATTERN = /^[\x20-\x7e]{1,256}$/
 /**
  * The most tickets one draw may hold: a float is a multiple of 2^-32, so `floor(float × n)` can
  * reach every ticket only while n ≤ 2^32.
