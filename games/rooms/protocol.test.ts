@@ -113,13 +113,18 @@ describe('server events', () => {
     expect(roomsWire.eventNames).toEqual(['snapshot', 'opened', 'tickets', 'countdown', 'drawn'])
   })
 
-  it('refuses a snapshot short of a room, another version or a long history', () => {
+  it('refuses a snapshot short of a room, with a room in the wrong place or currency, another version or a long history', () => {
     const { purple: _, ...two } = snapshot.rooms
     expect(() => parseServerEvent('snapshot', { ...snapshot, rooms: two })).toThrow(/malformed/)
     expect(() => parseServerEvent('snapshot', { ...snapshot, v: v + 1 })).toThrow(/malformed/)
     const history = Array.from({ length: HISTORY_LENGTH + 1 }, () => round(true).draw)
     const long = { ...snapshot.rooms, red: { round: empty('red'), history } }
     expect(() => parseServerEvent('snapshot', { ...snapshot, rooms: long })).toThrow(/malformed/)
+    const swapped = { ...snapshot.rooms, red: snapshot.rooms.purple }
+    expect(() => parseServerEvent('snapshot', { ...snapshot, rooms: swapped })).toThrow(/malformed/)
+    expect(() => parseServerEvent('snapshot', { ...snapshot, currency: 'USD' })).toThrow(
+      /malformed/,
+    )
   })
 
   it('refuses a round whose tickets, pot, countdown or draw disagree', () => {

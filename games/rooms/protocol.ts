@@ -211,23 +211,38 @@ export const roomStateSchema = z.object({
   history: z.array(roomDrawSchema).check(z.maxLength(HISTORY_LENGTH)),
 })
 
-/** Full state, on join, on every (re)connection that was not recovered, and on `sync`. */
-export const snapshotEventSchema = z.object({
-  type: z.literal('snapshot'),
-  v,
-  serverTime: serverTimeSchema,
-  currency: currencySchema,
-  /** Each of the three rooms, by name. */
-  rooms: z.record(roomSchema, roomStateSchema),
-  /** A logged-in player: the balance, and their purchases in the rounds shown. */
-  me: z.nullable(
-    z.object({
-      balance: fundsSchema,
-      currency: currencySchema,
-      purchaseIds: z.array(purchaseIdSchema),
-    }),
-  ),
-})
+/**
+ * Full state, on join, on every (re)connection that was not recovered, and on `sync`: the three
+ * rooms in the socket's currency.
+ */
+export const snapshotEventSchema = z
+  .object({
+    type: z.literal('snapshot'),
+    v,
+    serverTime: serverTimeSchema,
+    currency: currencySchema,
+    /** Each of the three rooms, by name. */
+    rooms: z.record(roomSchema, roomStateSchema),
+    /** A logged-in player: the balance, and their purchases in the rounds shown. */
+    me: z.nullable(
+      z.object({
+        balance: fundsSchema,
+        currency: currencySchema,
+        purchaseIds: z.array(purchaseIdSchema),
+      }),
+    ),
+  })
+  .check(
+    z.refine(
+      (snapshot) =>
+        Object.entries(snapshot.rooms).every(([room, state]) =>
+          [state.round, ...state.history].every(
+            (r) => r.room === room && r.currency === snapshot.currency,
+          ),
+        ),
+      "each room's round and history are that room's, in the snapshot's currency",
+    ),
+  )
 
 /** A room's new round opens with its commitment and no tickets. */
 export const openedEventSchema = z.object({
