@@ -110,8 +110,9 @@ describe('fair crash (in-process)', () => {
     [['crash', '--hash', 'ab'.repeat(32), '--chain-file', 'broken.json'], /is not JSON/],
     [['crash', '--hash', 'ab'.repeat(32), '--chain-file', 'missing.json'], /not found/],
     [['crash', '--hash', 'ab'.repeat(32), '--wat'], /Unknown option '--wat'/],
-    // Rooms are drawn from the crash-style chain, not a seed pair: no command of their own.
-    [['rooms'], /unknown command "rooms"/],
+    [['lottery'], /unknown command "lottery"/],
+    // Rooms draw from their own round's seed and ticket list (issue 33): a command of their own.
+    [['rooms'], /--server-seed is required/],
     [[], /no command/],
   ])('exits 2 with usage for %j', (argv, message) => {
     const { code, err } = run(argv)

@@ -8,13 +8,16 @@
  *                   (the registry's instant games: scripts/fairInstant.ts; mines or miner,
  *                   hilo and coinflip, whole rounds with --tiles, --guesses, --calls:
  *                   scripts/fairStateful.ts; docs/games.md)
+ *   npm run fair -- rooms --server-seed S --nonce N --tickets <list> [--commitment H] ...
+ *                   (a room's draw: scripts/fairRooms.ts)
  *
  * Where the crash chain facts come from, first found wins:
  * - salt: `--salt`, else the publication file;
  * - terminating hash: `--terminating`, else `TESSERA_TERMINATING_HASH`, else the publication file.
  * The publication file is `.data/crash-chain.json` under the current directory (or `--chain-file`),
  * written by the crash server as `{ "terminatingHash": hex, "salt": text, "length": games }`
- * (`crashChainPublicationSchema`). Exit codes: 0 done, 1 the chain does not verify, 2 bad input.
+ * (`crashChainPublicationSchema`). Exit codes: 0 done, 1 a crash chain or a room's commitment does
+ * not verify, 2 bad input.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
@@ -36,6 +39,7 @@ import {
 } from '../games/engine/fairness/index'
 import { count, seedPairArgs, UsageError } from './fairArgs'
 import { INSTANT_COMMANDS, INSTANT_USAGE, instantCommand } from './fairInstant'
+import { ROOMS_COMMAND, ROOMS_USAGE, roomsCommand } from './fairRooms'
 import { STATEFUL_COMMANDS, STATEFUL_USAGE, statefulCommand } from './fairStateful'
 
 // The fairness schemas are zod/mini, which loads no error locale (classic zod did on import);
@@ -69,7 +73,9 @@ export const USAGE = `Usage:
 ${INSTANT_USAGE}
 ${STATEFUL_USAGE}
 
-Exit codes: 0 done, 1 the chain does not verify, 2 bad input.`
+${ROOMS_USAGE}
+
+Exit codes: 0 done, 1 a crash chain or a room's commitment does not verify, 2 bad input.`
 
 /** What the CLI reads from and writes to, so a test can run it in-process. */
 export interface FairIo {
@@ -208,7 +214,8 @@ export function runFair(argv: readonly string[], io: FairIo): number {
         io.out(USAGE)
         return 0
       default:
-        // The stateful games' rounds, then the registry's instant games.
+        // A room's draw, the stateful games' rounds, then the registry's instant games.
+        if (command === ROOMS_COMMAND) return roomsCommand(rest, io)
         if (command !== undefined && STATEFUL_COMMANDS.includes(command)) {
           return statefulCommand(command, rest, io)
         }

@@ -1,8 +1,9 @@
 /**
- * SHA-256 hash chains for the live games (crash, rooms). A chain is generated backwards from a
- * secret seed and played forwards from its end: game n-1's hash is SHA-256 of the 32 raw bytes of
- * game n's hash, so game 0's hash (the terminating hash) can be published before game 1 is played,
- * and hashing game n's hash n times reaches it. A player holding any played hash can walk back to
+ * SHA-256 hash chains for crash (the rooms, whose outcome depends on the tickets sold, draw from
+ * their ticket list instead: tickets.ts). A chain is generated backwards from a secret seed and
+ * played forwards from its end: game n-1's hash is SHA-256 of the 32 raw bytes of game n's hash,
+ * so game 0's hash (the terminating hash) can be published before game 1 is played, and hashing
+ * game n's hash n times reaches it. A player holding any played hash can walk back to
  * the terminating hash and check every game before it, yet cannot compute any game after it.
  */
 import { sha256 } from '@noble/hashes/sha2.js'

@@ -14,7 +14,7 @@ export {
   FLOATS_PER_BLOCK,
   type FloatCursor,
 } from './floats'
-export { hashSchema } from './schemas'
+export { hashSchema, PURCHASE_ID_PATTERN, PURCHASE_SEED_PATTERN, BEACON_PATTERN } from './schemas'
 export {
   previousGameHash,
   walkChain,
@@ -48,3 +48,16 @@ export {
   MINES_TILES,
   type Card,
 } from './draws'
+export {
+  ticketListText,
+  parseTicketList,
+  ticketTotal,
+  clientSeedOf,
+  drawWinner,
+  winnerOf,
+  MAX_DRAW_TICKETS,
+  type TicketPurchase,
+  type TicketList,
+  type TicketOwner,
+  type TicketDrawInput,
+} from './tickets'
