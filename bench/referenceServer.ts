@@ -4,21 +4,13 @@
  * lighthouse, and render's keno board. The seeded demo player logs in through the API.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { DEMO } from '../server/db/seed'
 
-const root = join(import.meta.dirname, '..')
+/** A free loopback port (scripts/freePort.ts), for the server each benchmark starts. */
+export { freePort } from '../scripts/freePort'
 
-/** A free loopback port. */
-export async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  await new Promise((resolve) => server.close(resolve))
-  if (address === null || typeof address === 'string') throw new Error('[bench] no port')
-  return address.port
-}
+const root = join(import.meta.dirname, '..')
 
 /**
  * Starts `server/main.ts` (sandbox mode, a throwaway database) over the built client in `dist`

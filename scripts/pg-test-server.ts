@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process'
 import { existsSync, readdirSync } from 'node:fs'
 import { chmod, chown, mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import { freePort } from './freePort'
 
 const run = promisify(execFile)
 
@@ -16,17 +16,6 @@ export function findPgBin(): string | undefined {
     .filter((v) => existsSync(join(root, v, 'bin', 'pg_ctl')))
     .sort((a, b) => Number(b) - Number(a))
   return versions[0] === undefined ? undefined : join(root, versions[0], 'bin')
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer()
-    srv.once('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address()
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject()))
-    })
-  })
 }
 
 /** A running throwaway PostgreSQL cluster. */

@@ -1,25 +1,14 @@
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
+import { freePort } from './freePort'
 
 /** Debian's redis-server binary, or undefined when it is not installed. */
 export function findRedisServer(): string | undefined {
   return ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((path) => existsSync(path))
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer()
-    srv.once('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address()
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject()))
-    })
-  })
 }
 
 /** A running throwaway Redis server. */
