@@ -1,7 +1,7 @@
 /**
  * Test hooks of the live games (`TEST_HOOKS=true`, refused in production mode): a test reserves
  * an upcoming round by its outcome and holds the round's loop at two points until it lets go:
- * `start` (its betting window stays open while the test bets) and, if asked, `next` (after the
+ * `start` (its betting window stays open while the test bets; released with `now`, it closes) and, if asked, `next` (after the
  * round ends, the next betting window waits, so the round's result stays on screen while the test
  * reads it). The round's outcome is still the one its game decided (the crash chain's point), so
  * its proof verifies like any other; the hooks only let a test pick a round and act in it without
@@ -18,6 +18,11 @@ import type { Scheduler, TimerHandle } from './games/kit/scheduler'
 export interface RoundSource {
   /** The rounds whose betting window has not opened yet, in play order (lazily: outcomes cost). */
   upcoming(): Iterable<{ round: number; outcome: number }>
+  /**
+   * Ends `round`'s betting window now if it is still open: a test that released the round's
+   * `start` with `now` is done betting and should not wait on what remains of the window.
+   */
+  startNow?(round: number): void
 }
 
 /** A reserved round: its number and outcome (a crash point in hundredths for crash). */
@@ -122,11 +127,16 @@ export class TestHooks {
     return null
   }
 
-  /** Lets the loop pass a held point of `round` (at once if it is already waiting there). */
-  release(game: string, round: number, point: HoldPoint): boolean {
+  /**
+   * Lets the loop pass a held point of `round` (at once if it is already waiting there). With
+   * `now` at `start`, a betting window still open ends now too: the round starts on the release,
+   * so a test's next step does not race whatever remained of that window.
+   */
+  release(game: string, round: number, point: HoldPoint, options: { now?: boolean } = {}): boolean {
     const hold = this.holds.get(key(game, round, point))
     if (!hold || hold.released) return false
     this.finish(game, key(game, round, point), hold)
+    if (options.now && point === 'start') this.sources.get(game)?.source.startNow?.(round)
     return true
   }
 

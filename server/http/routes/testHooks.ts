@@ -2,7 +2,8 @@
  * The live games' test hooks over HTTP, registered only with `TEST_HOOKS=true` (never in
  * production mode): `POST /test-hooks/:game/reserve` holds the first upcoming round whose outcome
  * is within `minOutcome`..`maxOutcome` (its betting window, and with `holdNext` the opening of the
- * round after it), `POST /test-hooks/:game/release` lets the loop pass one held point. The e2e
+ * round after it), `POST /test-hooks/:game/release` lets the loop pass one held point (with `now`, a betting
+ * window still open closes at once). The e2e
  * suite uses them to bet in a known round without racing the loop (server/testHooks.ts).
  * `POST /test-hooks/:game/kill` arms a SIGKILL of this process at one event of one round, for
  * the restart tests.
@@ -34,6 +35,8 @@ const nextSeedBody = z.object({ serverSeed: z.string().regex(/^[0-9a-f]{64}$/) }
 const releaseBody = z.object({
   round: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
   point: z.enum(['start', 'next']).default('start'),
+  /** At `start`: end the round's betting window now rather than at its time. */
+  now: z.boolean().default(false),
 })
 
 /**
@@ -79,8 +82,9 @@ function hookRoutes(app: FastifyInstance, hooks: TestHooks): void {
 
   app.post('/test-hooks/:game/release', async (req) => {
     const { game } = parseParams(gameParams, req)
-    const { round, point } = parseBody(releaseBody, req)
-    if (!hooks.release(game, round, point)) throw messageError(404, 'not_found', { game, round })
+    const { round, point, now } = parseBody(releaseBody, req)
+    if (!hooks.release(game, round, point, { now }))
+      throw messageError(404, 'not_found', { game, round })
     return { released: round, point }
   })
 

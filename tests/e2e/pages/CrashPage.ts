@@ -67,10 +67,13 @@ export class CrashPage {
     return { roundId: String(round), crashPoint: outcome }
   }
 
-  /** Lets a reserved round start (`start`), or the round after it open (`next`). */
+  /**
+   * Lets a reserved round start (`start`: at once, its betting window closed early if still open,
+   * so the next step never waits on what remained of it), or the round after it open (`next`).
+   */
   async release(roundId: string, point: 'start' | 'next' = 'start'): Promise<void> {
     const response = await this.page.request.post('/api/test-hooks/crash/release', {
-      data: { round: Number(roundId), point },
+      data: { round: Number(roundId), point, now: point === 'start' },
     })
     expect(response.ok(), await response.text()).toBe(true)
   }

@@ -162,6 +162,23 @@ describe('the live round loop', () => {
     expect(p.calls.at(-1)).toBe('open 3')
   })
 
+  it('starts a held round on its release while its window is still open, not at the window end', async () => {
+    const p = probe({ closesIn: 1000, run: () => 500 })
+    await p.loop.start(() => Promise.resolve(1))
+    expect(p.hooks.reserve('probe')).toEqual({ round: 2, outcome: 200 })
+    // Released before it opens, or without `now`: its window runs its length.
+    expect(p.hooks.reserve('probe')).toEqual({ round: 3, outcome: 300 })
+    expect(p.hooks.release('probe', 3, 'start', { now: true })).toBe(true)
+    await p.advance(1000 + 500 + PAUSE_MS + 100)
+    expect(p.loop.round).toEqual({ seq: 2, stage: 'open' })
+    expect(p.hooks.release('probe', 2, 'start', { now: true })).toBe(true)
+    expect(p.loop.round).toEqual({ seq: 2, stage: 'running' })
+    await p.advance(500 + PAUSE_MS + 999)
+    expect(p.loop.round).toEqual({ seq: 3, stage: 'open' })
+    await p.advance(1)
+    expect(p.loop.round).toEqual({ seq: 3, stage: 'running' })
+  })
+
   it('lets a forgotten hold go after MAX_HOLD_MS', async () => {
     const p = probe({ closesIn: 1000, run: () => 0 })
     await p.loop.start(() => Promise.resolve(1))

@@ -119,7 +119,7 @@ export class LiveLoop<Public extends WireEvent, Personal extends WireEvent, Row>
     if (options.upcoming) {
       options.testHooks?.register(
         options.game,
-        { upcoming: () => options.upcoming!() },
+        { upcoming: () => options.upcoming!(), startNow: (seq) => this.closeNow(seq) },
         options.scheduler,
       )
     }
@@ -136,6 +136,18 @@ export class LiveLoop<Public extends WireEvent, Personal extends WireEvent, Row>
     if (this.halted || !round || round.stage !== 'open' || this.timer) return null
     this.arm(ms, () => this.close(round))
     return this.now() + ms
+  }
+
+  /**
+   * Ends round `seq`'s open phase now if its end is armed and still to come (test hooks only: a
+   * test released the round, server/testHooks.ts); anything else changes nothing.
+   */
+  private closeNow(seq: number): void {
+    const round = this.current
+    if (this.halted || !round || round.seq !== seq || round.stage !== 'open' || !this.timer) return
+    this.options.scheduler.clearTimeout(this.timer)
+    this.timer = null
+    this.close(round)
   }
 
   /** Counts `work` as in flight until it settles ({@link idle} and {@link stop} wait for it). */

@@ -5,7 +5,7 @@ import { command } from '../namespace'
 import type { Player } from '../player'
 import { relayedWire } from './relay'
 
-const player = { userId: 'u1', name: 'BraveOtter1', currency: 'RUB' } as Player
+const player = { userId: 1, name: 'BraveOtter1', currency: 'RUB' } as Player
 
 /** A game's own wire over a counter: `add` adds, the snapshot tells the sum. */
 function counterWire() {
