@@ -189,7 +189,7 @@ export class StatefulRounds {
     if (cmd.currency !== user.currency) return statefulRefusal('bad_request')
     if (!checkBet(cmd.amount, game.limits, cmd.currency).ok) return statefulRefusal('limits')
     if (game.rules.refusal(cmd.params, cmd.amount) !== null) return statefulRefusal('bad_request')
-    if (await hasOpenRound(db, game.id, user.userId)) return this.inProgress(game, user)
+    if (await hasOpenRound(db, game.id, user.userId)) return this.inProgress(game, user, cmd.key)
     return seeds.exclusive(user.userId, async () => {
       for (let attempt = 1; ; attempt++) {
         const pair = await seeds.active(user.userId)
@@ -250,12 +250,7 @@ export class StatefulRounds {
           seeds.advanced(pair)
           return this.okOf(game, (await roundById(db, id))!)
         } catch (err) {
-          if (err instanceof Refused) {
-            // The round in the way may be this very key's, opened meanwhile by another tab or
-            // process (the same command twice at once): that open answers again, as a replay.
-            const made = await roundByKey(db, game.id, user.userId, cmd.key)
-            return made ? this.okOf(game, made) : this.inProgress(game, user)
-          }
+          if (err instanceof Refused) return this.inProgress(game, user, cmd.key)
           if (err instanceof LedgerError && err.code === 'balance_not_enough') {
             return statefulRefusal('balance_not_enough')
           }
@@ -374,9 +369,12 @@ export class StatefulRounds {
   /**
    * The refusal of an open while the player's round of the game is open (another tab, another
    * device): it carries that round, so the page that asked shows it and plays on from where it
-   * stands instead of a form that can never bet.
+   * stands instead of a form that can never bet. A round in the way that `key` opened (the same
+   * open sent twice at once, from two tabs or processes) answers again instead, as a replay does.
    */
-  private async inProgress(game: AnyGame, user: Player): Promise<AnyAck> {
+  private async inProgress(game: AnyGame, user: Player, key: string): Promise<AnyAck> {
+    const mine = await roundByKey(this.options.db, game.id, user.userId, key)
+    if (mine) return this.okOf(game, mine)
     const open = await unsettledRound(this.options.db, game.id, user.userId)
     return statefulRefusal('game_in_progress', open ? await this.viewOf(game, open) : undefined)
   }
