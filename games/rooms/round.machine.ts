@@ -24,9 +24,11 @@ import { ROOMS_PROTOCOL_VERSION, type AckOf, type BuyAck } from './protocol'
 import {
   buyCommand,
   buyRefusal,
+  DRAW_SPIN_MS,
   drawOf,
   roundInfo,
   withDraw,
+  withTicketList,
   withTickets,
   type BuyCommand,
   type RoomsRoundContext,
@@ -37,12 +39,7 @@ import {
 
 export { SNAPSHOT_TIMEOUT_MS } from '../kit/live/round.machine'
 
-/**
- * How long the wheel turns after the draw before the winner is announced. The server's pause
- * between a draw and the next round is longer; a snapshot that finds a round drawn spins too, so
- * a player who arrives then still sees where the ticket fell.
- */
-export const DRAW_SPIN_MS = 5000
+export { DRAW_SPIN_MS } from './round.model'
 
 const notProvided = (name: string) => () =>
   Promise.reject(new Error(`[rooms/round] actor "${name}" was not provided`))
@@ -84,12 +81,17 @@ export const roomsRoundMachine = setup({
   actions: {
     ...live.actions,
     ...commands.actions,
-    applySnapshot: assign(({ event }) => {
+    applySnapshot: assign(({ context, event }) => {
       assertEvent(event, 'snapshot')
       const { state, me } = event
+      const round = roundInfo(state.round)
       return {
-        round: roundInfo(state.round),
+        round,
         history: state.history,
+        // A snapshot of a drawn round holds its whole list: its proof can recompute it.
+        ...(round.draw
+          ? { ticketLists: withTicketList(context.ticketLists, round, state.history) }
+          : {}),
         ...(me ? { balance: me.balance, currency: me.currency } : {}),
       }
     }),
@@ -116,9 +118,11 @@ export const roomsRoundMachine = setup({
       assertEvent(event, 'drawn')
       if (!context.round) return {}
       const draw = drawOf(event)
+      const history = withDraw(context.history, draw)
       return {
         round: { ...context.round, phase: 'drawing' as const, draw },
-        history: withDraw(context.history, draw),
+        history,
+        ticketLists: withTicketList(context.ticketLists, context.round, history),
       }
     }),
     // The wire has no private settlement for a room: the winning purchase and its payout in
@@ -150,6 +154,7 @@ export const roomsRoundMachine = setup({
     clockOffset: 0,
     round: null,
     history: [],
+    ticketLists: {},
     mine: [],
     lastPurchase: null,
     lastError: null,

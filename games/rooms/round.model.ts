@@ -31,6 +31,13 @@ import { MAX_TICKETS_PER_PLAYER, MAX_TICKETS_PER_PURCHASE, potOf, type Room } fr
  */
 export type RoomPhase = 'open' | 'countdown' | 'drawing'
 
+/**
+ * How long the wheel turns after the draw before the winner is announced. The server's pause
+ * between a draw and the next round is longer; a snapshot that finds a round drawn spins too, so
+ * a player who arrives then still sees where the ticket fell.
+ */
+export const DRAW_SPIN_MS = 5000
+
 /** The machine's phase of each wire status. */
 export const PHASE_OF_STATUS = {
   open: 'open',
@@ -66,6 +73,11 @@ export interface RoomsRoundContext extends LiveRoundContext<RoomPhase> {
   round: RoomRoundInfo | null
   /** The room's finished rounds, latest first. */
   history: RoomDraw[]
+  /**
+   * The ticket lists of rounds drawn while the page watched, by round: a draw in the history
+   * carries its winner only, and a proof recomputes the winning ticket from the whole list.
+   */
+  ticketLists: Partial<Record<RoundId, PurchaseRow[]>>
   /** The player's purchases in the rounds shown (the snapshot's, then each accepted buy's). */
   mine: PurchaseId[]
   /** The last accepted purchase, for the "your tickets" line; cleared by the next round. */
@@ -160,6 +172,20 @@ export function drawOf(event: Extract<ServerEvent, { type: 'drawn' }>): RoomDraw
 /** The history with `draw` first, as many as the snapshot keeps, never twice. */
 export function withDraw(history: readonly RoomDraw[], draw: RoomDraw): RoomDraw[] {
   return [draw, ...history.filter((d) => d.roundId !== draw.roundId)].slice(0, HISTORY_LENGTH)
+}
+
+/** The kept ticket lists with `round`'s added, only those of rounds still in `history`. */
+export function withTicketList(
+  lists: RoomsRoundContext['ticketLists'],
+  round: RoomRoundInfo,
+  history: readonly RoomDraw[],
+): RoomsRoundContext['ticketLists'] {
+  const kept: RoomsRoundContext['ticketLists'] = { [round.id]: round.purchases }
+  for (const draw of history) {
+    const list = lists[draw.roundId]
+    if (list) kept[draw.roundId] = list
+  }
+  return kept
 }
 
 /** How many tickets the player holds in `round`: the rows of their purchases. */
