@@ -7,16 +7,8 @@ import type {
   SceneInspection,
   SceneSize,
 } from '../../engine/canvas'
+import { PLAYER_PALETTE } from './palette'
 import { restingRotation, spinRotation, type WheelView } from './wheelView'
-
-/**
- * The players' colours, by `colour` (rules.ts `PLAYER_COLOURS`: 12), chosen to stay apart on the
- * dark page; the player's own arcs are drawn brighter and ringed.
- */
-export const PLAYER_PALETTE = [
-  0xe5484d, 0xf5a524, 0x8e4ec6, 0x30a46c, 0x0091ff, 0xd6409f, 0x12a594, 0xf76b15, 0x6e56cf,
-  0x99d52a, 0x3e63dd, 0xffc53d,
-] as const
 
 const COLOR = { rim: 0x283049, text: 0xeef1f8, pointer: 0xffffff, win: 0xffe066 } as const
 const FONT_FAMILY = 'Inter, system-ui, sans-serif'
