@@ -84,7 +84,8 @@ export function PlayersList(props: {
                     style={{ background: cssColour(p.colour) }}
                     aria-hidden="true"
                   />
-                  <PlayerAvatar name={p.name} />
+                  {/* The wire's avatar is null when the player hides it (or has none): neutral then. */}
+                  <PlayerAvatar name={p.name} hidden={p.avatar === null} />
                   {p.name ?? t('rooms:players.hidden')}
                   {p.mine ? ` (${t('rooms:players.you')})` : ''}
                 </td>
