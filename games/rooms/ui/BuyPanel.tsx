@@ -19,6 +19,8 @@ export interface BuyPanelProps {
   buying: boolean
   /** The round takes purchases (not drawing, not connecting). */
   canBuy: boolean
+  /** The tickets of the last accepted purchase in this round, or null. */
+  bought: { first: number; last: number } | null
   /** The last refusal, translated, or null. */
   error: string | null
   locale: MoneyLocale
@@ -105,6 +107,9 @@ export function BuyPanel(props: BuyPanelProps) {
         >
           {props.buying ? t('rooms:buy.buying') : t('rooms:buy.button')}
         </button>
+        <p className="game-panel__note" data-testid="rooms.bought" aria-live="polite">
+          {props.bought ? t('rooms:buy.bought', props.bought) : ''}
+        </p>
         {props.error ? <BetError game="rooms" text={props.error} /> : null}
       </form>
     </GamePanel>

@@ -97,6 +97,7 @@ describe('a room page', () => {
       },
     ])
     expect(server.sent[0]?.payload.clientSeed).toMatch(/^[0-9a-f]{32}$/)
+    expect(screen.getByTestId('rooms.bought').textContent).toBe('Bought: tickets 4–8')
     expect(screen.getByTestId('rooms.buy-button').hasAttribute('disabled')).toBe(false)
   })
 

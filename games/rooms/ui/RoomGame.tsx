@@ -141,6 +141,11 @@ function RoomLayout(props: GameLayoutProps<typeof roomsRoundMachine> & RoomPageE
             tickets={round?.tickets ?? 0}
             myTickets={mine}
             buying={buying}
+            bought={
+              context.lastPurchase
+                ? { first: context.lastPurchase.firstTicket, last: context.lastPurchase.lastTicket }
+                : null
+            }
             canBuy={canBuy}
             error={context.lastError ? t(roomPageHooks.errorKey(snapshot) ?? '') : null}
             locale={locale}
