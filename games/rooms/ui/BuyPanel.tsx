@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatMoney, type Currency, type Minor, type MoneyLocale } from '../../engine/money'
 import { GamePanel, BetError } from '../../kit/ui/GamePanel'
-import { useMainAction } from '../../kit/ui/MainButton'
+import { useMainAction, useSpaceKey } from '../../kit/ui/MainButton'
 import { chanceOf, chancePercent, MAX_TICKETS_PER_PURCHASE, potOf } from '../rules'
 import { formatPercent } from './percent'
 
@@ -32,7 +32,8 @@ const clampCount = (n: number) =>
 
 /**
  * The buy panel: how many tickets (typed, the arrow keys, or − and +), a ticket's price, the
- * total, and the chance to win once bought; Enter or the button buys. A guest sees the call to
+ * total, and the chance to win once bought; Enter in the count, Space outside a field, or the
+ * button buys. A guest sees the call to
  * log in instead.
  */
 export function BuyPanel(props: BuyPanelProps) {
@@ -40,6 +41,10 @@ export function BuyPanel(props: BuyPanelProps) {
   const [count, setCount] = useState(1)
   const enabled = props.canBuy && !props.buying && props.price !== null
   const buy = useMainAction('bet', () => props.onBuy(count), enabled)
+  // A guest has nothing to buy: Space stays the page's.
+  useSpaceKey(() => {
+    if (props.currency !== null) buy()
+  })
   const currency = props.currency ?? 'RUB'
   const money = (value: Minor) => formatMoney(value, currency, props.locale)
   const chance = chanceOf(props.myTickets + count, props.tickets + count)
@@ -111,6 +116,7 @@ export function BuyPanel(props: BuyPanelProps) {
           {props.bought ? t('rooms:buy.bought', props.bought) : ''}
         </p>
         {props.error ? <BetError game="rooms" text={props.error} /> : null}
+        <p className="game-panel__hint">{t('rooms:buy.shortcut')}</p>
       </form>
     </GamePanel>
   )

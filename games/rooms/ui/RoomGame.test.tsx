@@ -98,6 +98,11 @@ describe('a room page', () => {
     ])
     expect(server.sent[0]?.payload.clientSeed).toMatch(/^[0-9a-f]{32}$/)
     expect(screen.getByTestId('rooms.bought').textContent).toBe('Bought: tickets 4–8')
+    // Space outside a field buys again, with the count shown.
+    await act(async () => {
+      fireEvent.keyDown(document.body, { code: 'Space' })
+    })
+    expect(server.sent.map((c) => c.payload.count)).toEqual([5, 5])
     expect(screen.getByTestId('rooms.buy-button').hasAttribute('disabled')).toBe(false)
   })
 
