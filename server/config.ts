@@ -124,6 +124,34 @@ const envSchema = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   /**
+   * Rooms closed by the operator, `room:CURRENCY` separated by commas (`red:USD,purple:EUR`): the
+   * leader of each refunds its round in play whole and opens no other (docs/games.md "Rooms").
+   */
+  ROOMS_CLOSED: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== ''),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^(red|yellow|purple):(RUB|USD|KZT|INR|EUR)$/,
+            'expected room:CURRENCY, e.g. red:USD',
+          ),
+      ),
+    ),
+  /**
+   * A public randomness beacon the rooms draw with (https or http): at each close its body, 1-256
+   * printable ASCII characters, is the ticket list's last line (docs/games.md "Rooms").
+   */
+  ROOMS_BEACON_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
    * Test hooks of the live games (server/testHooks.ts): the e2e suite reserves rounds and holds
    * their betting windows. Refused in production mode.
    */
@@ -231,6 +259,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     scryptN: e.SCRYPT_N,
     seedDemo: e.SEED_DEMO,
     testHooks: e.TEST_HOOKS,
+    rooms: { closed: e.ROOMS_CLOSED, beaconUrl: e.ROOMS_BEACON_URL ?? null },
     logLevel: e.LOG_LEVEL,
     /** Real social log-in providers (SOCIAL_*), see server/social/config.ts. */
     social: socialConfigOf(env),
