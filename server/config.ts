@@ -152,6 +152,11 @@ const envSchema = z.object({
    */
   ROOMS_BEACON_URL: z.url({ protocol: /^https?$/ }).optional(),
   /**
+   * The rooms' countdown in ms, for tests only (TEST_HOOKS=true): a restart test waits seconds,
+   * not the rules' minute. It changes when a round draws, never what it draws.
+   */
+  ROOMS_COUNTDOWN_MS: z.coerce.number().int().min(100).max(60_000).optional(),
+  /**
    * Test hooks of the live games (server/testHooks.ts): the e2e suite reserves rounds and holds
    * their betting windows. Refused in production mode.
    */
@@ -196,6 +201,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const mode = e.TESSERA_MODE ?? (e.NODE_ENV === 'production' ? 'production' : 'sandbox')
   if (e.TEST_HOOKS && mode === 'production') {
     throw new Error('[config] invalid environment:\n  TEST_HOOKS: never in production mode')
+  }
+  if (e.ROOMS_COUNTDOWN_MS !== undefined && !e.TEST_HOOKS) {
+    throw new Error(
+      '[config] invalid environment:\n  ROOMS_COUNTDOWN_MS: only with TEST_HOOKS=true',
+    )
   }
   if (e.SANDBOX_ALLOW_REMOTE && mode === 'production') {
     throw new Error(
@@ -259,7 +269,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     scryptN: e.SCRYPT_N,
     seedDemo: e.SEED_DEMO,
     testHooks: e.TEST_HOOKS,
-    rooms: { closed: e.ROOMS_CLOSED, beaconUrl: e.ROOMS_BEACON_URL ?? null },
+    rooms: {
+      closed: e.ROOMS_CLOSED,
+      beaconUrl: e.ROOMS_BEACON_URL ?? null,
+      countdownMs: e.ROOMS_COUNTDOWN_MS ?? null,
+    },
     logLevel: e.LOG_LEVEL,
     /** Real social log-in providers (SOCIAL_*), see server/social/config.ts. */
     social: socialConfigOf(env),

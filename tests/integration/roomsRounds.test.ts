@@ -190,6 +190,29 @@ describe.each(testDrivers())('rooms rounds on $name', (driver) => {
     await checkInvariants(db)
   })
 
+  it('a restart mid-countdown resumes the round with its tickets and its stored end', async () => {
+    const first = await startTestRoom(services)
+    const [alice, bob] = [await player(), await player()]
+    await first.room.buy(alice, buyCommand(2))
+    await first.advance(1000)
+    await first.room.buy(bob, buyCommand(3))
+    await first.advance(20_000)
+    await first.room.stop()
+    const endsAt = first.emitter.ofType('countdown')[0]!.endsAt
+    const second = await startTestRoom(services, {}, fakeScheduler(T0 + 30_000))
+    expect(second.room.current()).toMatchObject({ seq: 1, status: 'counting' })
+    await second.advance(endsAt - (T0 + 30_000) - 1)
+    expect(second.emitter.ofType('drawn')).toHaveLength(0)
+    await second.advance(1)
+    const drawn = second.emitter.ofType('drawn')
+    expect(drawn).toHaveLength(1)
+    expect(drawn[0]!.tickets).toBe(5)
+    expect(await db.query(`SELECT id FROM rooms_purchases WHERE status = 'active'`)).toEqual([])
+    await second.room.stop()
+    // Long past its end: a restart draws it at once.
+    await checkInvariants(db)
+  })
+
   it('a one-player round rolls over with its tickets, and is refunded when the room closes', async () => {
     const first = await startTestRoom(services)
     const alice = await player()

@@ -69,6 +69,9 @@ export function roomsModule(
             privacy: services.privacy,
             log,
             closed: closed.has(`${room}:${currency}`),
+            ...(services.config.rooms.countdownMs !== null && options.countdownMs === undefined
+              ? { countdownMs: services.config.rooms.countdownMs }
+              : {}),
             testHooks: services.testHooks,
             ...(beacon ? { beacon } : {}),
           })
