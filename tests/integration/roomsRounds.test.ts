@@ -7,6 +7,7 @@ import { newPlayer } from '../../server/games/crash/testing'
 import type { Player } from '../../server/games/kit/player'
 import { fakeScheduler } from '../../server/games/kit/scheduler'
 import { buyCommand, FLUSH_MS, PAUSE_MS, startTestRoom, T0 } from '../../server/games/rooms/testing'
+import type { Ledger } from '../../server/ledger/ledger'
 import { createServices, type Services } from '../../server/services'
 import { testDrivers } from './support/drivers'
 import { checkInvariants } from './support/ledgerInvariants'
@@ -157,7 +158,7 @@ describe.each(testDrivers())('rooms rounds on $name', (driver) => {
     await room.stop()
   })
 
-  it('a purchase racing the close is either in the draw or refused and never held', async () => {
+  it('a purchase racing the close at the same instant is either in the draw or refused', async () => {
     const { room, emitter, advance, clock } = await startTestRoom(services, {}, fakeScheduler(T0))
     const [alice, bob, carol] = [await player(), await player(), await player()]
     await room.buy(alice, buyCommand(1))
@@ -186,6 +187,98 @@ describe.each(testDrivers())('rooms rounds on $name', (driver) => {
     }
     const open = await db.query(`SELECT id FROM rooms_purchases WHERE status = 'active'`)
     expect(open).toEqual([])
+    await room.stop()
+    await checkInvariants(db)
+  })
+
+  /** Resolves once `done()` holds, polled every 10 ms of real time. */
+  async function until(done: () => boolean | Promise<boolean>): Promise<void> {
+    while (!(await done())) await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+
+  /**
+   * The ledger with a switch: while `gates.before` is set, a hold waits for it before its
+   * transaction (and `entered` tells that it got there); while `gates.after` is set, a hold's
+   * answer waits for it after its commit. The test puts a purchase's transaction on either side
+   * of the close.
+   */
+  function gatedLedger() {
+    const gates: { before: Promise<void> | null; after: Promise<void> | null } = {
+      before: null,
+      after: null,
+    }
+    let entered: () => void = () => {}
+    const reached = () => new Promise<void>((resolve) => (entered = resolve))
+    const ledger = new Proxy(services.ledger, {
+      get(target, prop) {
+        if (prop === 'hold') {
+          return async (...args: Parameters<Ledger['hold']>) => {
+            entered()
+            if (gates.before) await gates.before
+            const held = await target.hold(...args)
+            if (gates.after) await gates.after
+            return held
+          }
+        }
+        const value = Reflect.get(target, prop, target) as unknown
+        return typeof value === 'function' ? (value as () => unknown).bind(target) : value
+      },
+    })
+    return { ledger, gates, reached }
+  }
+
+  it('a purchase whose transaction comes after the close is refused and never held', async () => {
+    const { ledger, gates, reached } = gatedLedger()
+    const { room, emitter, clock } = await startTestRoom({ ...services, ledger })
+    const [alice, bob, carol] = [await player(), await player(), await player()]
+    await room.buy(alice, buyCommand(1))
+    await room.buy(bob, buyCommand(1))
+    let go!: () => void
+    gates.before = new Promise<void>((resolve) => (go = resolve))
+    // Carol's purchase passed the loop's checks while the round sold; its transaction waits.
+    const inHold = reached()
+    const racing = room.buy(carol, buyCommand(4))
+    await inHold
+    // Not `advance`: it waits for every purchase in flight, and Carol's waits for the test.
+    await clock.advance(COUNTDOWN_MS)
+    await until(() => emitter.ofType('drawn').length > 0)
+    expect(emitter.ofType('drawn')[0]!.tickets).toBe(2)
+    go()
+    expect(await racing).toMatchObject({ type: 'error', code: 'round_closed' })
+    expect(await balance(carol)).toBe(100 * P)
+    const rows = await db.query('SELECT id FROM rooms_purchases WHERE user_id = $1', [carol.userId])
+    expect(rows).toEqual([])
+    await room.stop()
+    await checkInvariants(db)
+  })
+
+  it('a purchase whose transaction committed before the close is in the draw', async () => {
+    const { ledger, gates } = gatedLedger()
+    let answer!: () => void
+    const { room, emitter, clock } = await startTestRoom({ ...services, ledger })
+    const [alice, bob, carol] = [await player(), await player(), await player()]
+    await room.buy(alice, buyCommand(1))
+    await room.buy(bob, buyCommand(1))
+    gates.after = new Promise<void>((resolve) => (answer = resolve))
+    // Carol's transaction commits; the loop hears of it only after the close.
+    const racing = room.buy(carol, buyCommand(4))
+    await until(
+      async () =>
+        (await db.query('SELECT id FROM rooms_purchases WHERE user_id = $1', [carol.userId]))
+          .length > 0,
+    )
+    await clock.advance(COUNTDOWN_MS)
+    await until(() => emitter.ofType('drawn').length > 0)
+    const drawn = emitter.ofType('drawn')[0]!
+    expect(drawn.tickets).toBe(6)
+    // Her row went out before the draw, so the list is on the wire.
+    const rows = emitter.ofType('tickets').flatMap((e) => e.purchases)
+    expect(rows.map((r) => r.firstTicket)).toEqual([0, 1, 2])
+    expect(emitter.events.indexOf(drawn)).toBe(emitter.events.length - 1)
+    answer()
+    expect(await racing).toMatchObject({ type: 'ok', firstTicket: 2, roundId: drawn.roundId })
+    await room.idle()
+    expect(await db.query(`SELECT id FROM rooms_purchases WHERE status = 'active'`)).toEqual([])
     await room.stop()
     await checkInvariants(db)
   })
