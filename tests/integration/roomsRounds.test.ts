@@ -306,6 +306,34 @@ describe.each(testDrivers())('rooms rounds on $name', (driver) => {
     await checkInvariants(db)
   })
 
+  it('a restart brings a row in line with a hold the ledger closed, moving nothing', async () => {
+    const first = await startTestRoom(services)
+    const [alice, bob] = [await player(), await player()]
+    await first.room.buy(alice, buyCommand(2))
+    await first.room.buy(bob, buyCommand(2))
+    await first.advance(COUNTDOWN_MS)
+    await first.room.stop()
+    // As if the process stopped between a purchase's ledger close and its row's update.
+    await db.query(`UPDATE rooms_purchases SET status = 'active', win = NULL`)
+    const moves = async () =>
+      (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM ledger_transactions'))[0]!.n
+    const before = await moves()
+    const second = await startTestRoom(services, {}, fakeScheduler(T0 + COUNTDOWN_MS + 1000))
+    await second.room.idle()
+    expect(await moves()).toBe(before)
+    const rows = await db.query<{ status: string; hold: string; win: number; payout: number }>(
+      `SELECT p.status, h.status AS hold, p.win, h.payout FROM rooms_purchases p
+       JOIN ledger_holds h ON h.id = p.hold_id ORDER BY p.first_ticket`,
+    )
+    for (const r of rows) {
+      expect(r.status).toBe(r.hold)
+      expect(Number(r.win)).toBe(Number(r.payout ?? 0))
+    }
+    expect(rows.map((r) => r.status).sort()).toEqual(['lost', 'won'])
+    await second.room.stop()
+    await checkInvariants(db)
+  })
+
   it('a one-player round rolls over with its tickets, and is refunded when the room closes', async () => {
     const first = await startTestRoom(services)
     const alice = await player()
