@@ -59,7 +59,7 @@ export const roomsRoundMachine = setup({
     buyTickets: fromPromise<BuyAck, BuyCommand>(notProvided('buyTickets')),
     requestSync: fromPromise<AckOf<'sync'>, SyncCommand>(notProvided('requestSync')),
   },
-  delays: { ...live.delays, drawSpin: DRAW_SPIN_MS },
+  delays: { ...live.delays, drawSpin: ({ context }) => context.spinMs },
   guards: {
     ...live.guards,
     ...commands.guards,
@@ -149,6 +149,7 @@ export const roomsRoundMachine = setup({
   type: 'parallel',
   context: ({ input }) => ({
     room: input.room,
+    spinMs: input.spinMs ?? DRAW_SPIN_MS,
     currency: input.currency,
     balance: input.balance,
     clockOffset: 0,

@@ -67,6 +67,8 @@ export type BuyError = RoomsErrorCode | 'network'
 export interface RoomsRoundContext extends LiveRoundContext<RoomPhase> {
   /** The room this page shows. */
   room: Room
+  /** How long the wheel spins before the winner is told (DRAW_SPIN_MS; 0 under reduced motion). */
+  spinMs: number
   /** The player's currency; null for a guest, who watches the default currency's round. */
   currency: Currency | null
   balance: Minor | null
@@ -120,6 +122,8 @@ export interface RoomsRoundInput {
   room: Room
   currency: Currency | null
   balance: Minor | null
+  /** How long the wheel spins before the winner is told; 0 under reduced motion. */
+  spinMs?: number
 }
 
 /** The `buy` command. */

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
+import { REDUCED_MOTION_QUERY } from '../../engine/canvas/platform'
 import { formatMoney, type Minor } from '../../engine/money'
 import { msUntil } from '../../kit/live/clock'
 import { newCommandKey } from '../../kit/stream/commandKey'
@@ -9,7 +10,7 @@ import type { GameLayoutProps, GameModule, GamePageProps } from '../../kit/ui/ga
 import { GamePage } from '../../kit/ui/GamePage'
 import { useGameSound } from '../../kit/ui/sound/useGameSound'
 import { roomsWire, type RoundId } from '../protocol'
-import { roomsRoundMachine } from '../round.machine'
+import { DRAW_SPIN_MS, roomsRoundMachine } from '../round.machine'
 import { myTickets } from '../round.model'
 import type { Room } from '../rules'
 import { toWheelView, type WheelLabels } from '../scene/wheelView'
@@ -123,7 +124,12 @@ function RoomLayout(props: GameLayoutProps<typeof roomsRoundMachine> & RoomPageE
         <p data-testid="rooms.status" data-phase={view.phase}>
           {status}
         </p>
-        <p className="rooms-round__winner" data-testid="rooms.announcement" aria-live="polite">
+        <p
+          className="rooms-round__winner"
+          data-testid="rooms.announcement"
+          data-winning-ticket={announcement && draw ? draw.winningTicket : undefined}
+          aria-live="polite"
+        >
           {announcement}
         </p>
       </div>
@@ -184,6 +190,10 @@ function RoomLayout(props: GameLayoutProps<typeof roomsRoundMachine> & RoomPageE
   )
 }
 
+/** Whether the player asked for reduced motion (read when the page's machine starts). */
+const prefersReducedMotion = (): boolean =>
+  typeof matchMedia === 'function' && matchMedia(REDUCED_MOTION_QUERY).matches
+
 /** A room as a kit game module: its machine hears its own room of the socket's three. */
 export function roomGameModule(room: Room): GameModule<typeof roomsRoundMachine, RoomPageExtra> {
   const toRoom = roomEvent(room)
@@ -194,6 +204,9 @@ export function roomGameModule(room: Room): GameModule<typeof roomsRoundMachine,
       room,
       currency: player?.currency ?? null,
       balance: player?.balance ?? null,
+      // A player who asked for reduced motion sees no spin (the scene jumps to the winner), so
+      // the winner is told at once rather than after a spin nobody sees.
+      spinMs: prefersReducedMotion() ? 0 : DRAW_SPIN_MS,
     }),
     connect: ({ inbox, ...options }) =>
       connectGameStream({

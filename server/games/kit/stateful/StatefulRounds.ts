@@ -250,7 +250,12 @@ export class StatefulRounds {
           seeds.advanced(pair)
           return this.okOf(game, (await roundById(db, id))!)
         } catch (err) {
-          if (err instanceof Refused) return this.inProgress(game, user)
+          if (err instanceof Refused) {
+            // The round in the way may be this very key's, opened meanwhile by another tab or
+            // process (the same command twice at once): that open answers again, as a replay.
+            const made = await roundByKey(db, game.id, user.userId, cmd.key)
+            return made ? this.okOf(game, made) : this.inProgress(game, user)
+          }
           if (err instanceof LedgerError && err.code === 'balance_not_enough') {
             return statefulRefusal('balance_not_enough')
           }
