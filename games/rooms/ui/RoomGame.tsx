@@ -61,9 +61,9 @@ function RoomLayout(props: GameLayoutProps<typeof roomsRoundMachine> & RoomPageE
   const currency = round?.currency ?? player?.currency ?? 'RUB'
   const money = (value: Minor) => formatMoney(value, currency, locale)
   const labels: WheelLabels = {
-    connecting: t('rooms:round.connecting'),
-    waiting: t('rooms:round.waiting'),
-    winner: t('rooms:round.winnerShort', { name: '{{name}}' }),
+    connecting: t('rooms:state.connecting'),
+    waiting: t('rooms:state.waiting'),
+    winner: t('rooms:state.winnerShort', { name: '{{name}}' }),
     hidden: t('rooms:players.hidden'),
   }
   const view = toWheelView(snapshot, labels)
@@ -91,8 +91,8 @@ function RoomLayout(props: GameLayoutProps<typeof roomsRoundMachine> & RoomPageE
   const announcement =
     view.phase === 'announced' && draw
       ? won
-        ? t('rooms:round.youWon', { amount: money(draw.payout) })
-        : t('rooms:round.winner', {
+        ? t('rooms:state.youWon', { amount: money(draw.payout) })
+        : t('rooms:state.winner', {
             name: draw.winner.player ?? t('rooms:players.hidden'),
             amount: money(draw.payout),
             ticket: draw.winningTicket,
@@ -100,13 +100,13 @@ function RoomLayout(props: GameLayoutProps<typeof roomsRoundMachine> & RoomPageE
       : ''
   const status =
     view.phase === 'countdown' && seconds !== null
-      ? t('rooms:round.countdown', { seconds })
+      ? t('rooms:state.countdown', { seconds })
       : view.phase === 'open'
-        ? t('rooms:round.waiting')
+        ? t('rooms:state.waiting')
         : view.phase === 'drawing'
-          ? t('rooms:round.drawing')
+          ? t('rooms:state.drawing')
           : view.phase === 'connecting'
-            ? t('rooms:round.connecting')
+            ? t('rooms:state.connecting')
             : ''
   const buying =
     snapshot.matches({ player: 'buying' }) || snapshot.matches({ player: 'confirming' })
@@ -119,7 +119,7 @@ function RoomLayout(props: GameLayoutProps<typeof roomsRoundMachine> & RoomPageE
     <>
       <div className="rooms-round" data-testid="rooms.round-info">
         <p data-testid="rooms.pot">
-          {t('rooms:round.pot', { amount: money(round?.pot ?? (0 as Minor)) })}
+          {t('rooms:state.pot', { amount: money(round?.pot ?? (0 as Minor)) })}
         </p>
         <p data-testid="rooms.status" data-phase={view.phase}>
           {status}
@@ -137,7 +137,7 @@ function RoomLayout(props: GameLayoutProps<typeof roomsRoundMachine> & RoomPageE
         game="rooms"
         createScene={loadWheelScene}
         view={view}
-        label={t('rooms:round.label', { round: round?.id ?? '—', state: announcement || status })}
+        label={t('rooms:state.label', { round: round?.id ?? '—', state: announcement || status })}
         roundId={round?.id ?? null}
         connection={props.connection}
         panel={

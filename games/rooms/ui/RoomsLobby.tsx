@@ -8,6 +8,8 @@ import { roomsWire } from '../protocol'
 import { ROOMS, type Room } from '../rules'
 import { ROOMS_NAMESPACE } from '../stream'
 import { useNow } from './useNow'
+// The page's title and the kit's page styles come with the kit's sheet, as on every game page.
+import '../../kit/ui/kit.css'
 import './rooms.css'
 
 /** Each room's name (written out, so the key check sees every key used). */
@@ -66,16 +68,16 @@ export function RoomsLobby(props: RoomsLobbyProps) {
     return (
       <>
         <h2>{t(ROOM_NAME_KEYS[room])}</h2>
-        <p data-testid="rooms.lobby-pot">{t('rooms:round.pot', { amount: money(round.pot) })}</p>
+        <p data-testid="rooms.lobby-pot">{t('rooms:state.pot', { amount: money(round.pot) })}</p>
         <p data-testid="rooms.lobby-players">
           {t('rooms:lobby.players', { count: playersIn(round) })}
         </p>
         <p data-testid="rooms.lobby-time">
           {seconds !== null
-            ? t('rooms:round.countdown', { seconds })
+            ? t('rooms:state.countdown', { seconds })
             : round.status === 'drawn'
-              ? t('rooms:round.drawing')
-              : t('rooms:round.waiting')}
+              ? t('rooms:state.drawing')
+              : t('rooms:state.waiting')}
         </p>
         <p data-testid="rooms.lobby-winner">
           {lastDraw
