@@ -61,6 +61,8 @@ test('two players buy tickets in the red room and a guest watches the same draw;
       await expect(page!.getByTestId('rooms.game')).toHaveAttribute('data-phase', 'countdown')
       await expect(page!.getByTestId('rooms.player')).toHaveCount(2)
     }
+    // Each player's picture drawn from their public name (neither hides it).
+    await expect(guest!.locator('[data-testid="rooms.avatar"][data-hidden="false"]')).toHaveCount(2)
 
     // The countdown ends now: the draw, the wheel slowing onto the winner, told to all three.
     const released = await hooks(first!.request, 'release', {

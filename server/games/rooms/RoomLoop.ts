@@ -10,68 +10,31 @@
  * The stream is state changes only, on this room and currency's channel: `opened`, `tickets`
  * (batched), `countdown`, `drawn`; each after the write that makes it true (kit/announcer.ts).
  */
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import type { Currency, Minor } from '../../../games/engine/money'
-import type { PurchaseId, PurchaseRow, RoundId, ServerEvent } from '../../../games/rooms/protocol'
+import type { PurchaseRow, RoundId } from '../../../games/rooms/protocol'
 import {
   COUNTDOWN_MS,
   commitmentOf,
-  MAX_TICKETS_PER_PLAYER,
   maxPot,
   purchaseRefusal,
   ticketPrice,
   type Room,
 } from '../../../games/rooms/rules'
-import type { Db } from '../../db/db'
-import { LedgerError } from '../../ledger/errors'
-import type { Ledger } from '../../ledger/ledger'
-import type { TestHooks } from '../../testHooks'
 import { AnswerStore } from '../kit/answers'
 import { LiveLoop } from '../kit/live/loop'
-import type { GameLog } from '../kit/log'
-import type { GameEmitter } from '../kit/namespace'
 import type { Player } from '../kit/player'
-import type { FeedPrivacy } from '../kit/privacy'
 import { realScheduler, type Scheduler } from '../kit/scheduler'
 import { refusal, type BuyCommand, type BuyResult } from './commands'
+import { ackOf, holdTickets, type PurchaseContext } from './purchase'
 import { recoverRoom } from './recovery'
-import { takeRefusalOf, RoomsStore, type PurchaseRecord, type RoundRecord } from './store'
+import { refundPurchase, settleRound, type SettlementContext } from './settlement'
+import { RoomsStore, type PurchaseRecord, type RoundRecord } from './store'
 import { drawOf, purchaseRows, roundIdOf, roundOf, v, type PurchaseFacts } from './view'
 
-/** What every watcher of the room and currency is told. */
-export type RoomsPublic = Extract<
-  ServerEvent,
-  { type: 'opened' | 'tickets' | 'countdown' | 'drawn' }
->
+import { loopName, type RoomLoopOptions, type RoomsPublic } from './loopOptions'
 
-/** Where a room's events go: its channel in production, an array in tests. */
-export type RoomsEmitter = GameEmitter<RoomsPublic, never>
-
-/** Options of {@link RoomLoop.start}. */
-export interface RoomLoopOptions {
-  db: Db
-  ledger: Ledger
-  room: Room
-  currency: Currency
-  emitter: RoomsEmitter
-  privacy: FeedPrivacy
-  scheduler?: Scheduler
-  log: GameLog
-  /** Between a draw and the next round's opening. */
-  pauseMs?: number
-  /**
-   * How often a batch of tickets goes out. A socket watches the three rooms of its currency, so
-   * 600 ms keeps it under 5 messages a second however fast tickets sell.
-   */
-  flushMs?: number
-  /** The countdown's length (the rules' 60 s; tests may shorten it). */
-  countdownMs?: number
-  /** The operator's beacon value at a close, or null to draw without one. */
-  beacon?: () => Promise<string | null>
-  /** The operator closed this room in this currency: its round is refunded, none opens. */
-  closed?: boolean
-  testHooks?: TestHooks | null
-}
+export { loopName, type RoomLoopOptions, type RoomsEmitter, type RoomsPublic } from './loopOptions'
 
 /** The round being played, as the loop holds it. */
 interface Round {
@@ -87,11 +50,6 @@ interface Round {
   shown: number
 }
 
-/** The loop's name in log lines and test hooks: `rooms-red-RUB`. */
-export function loopName(room: Room, currency: Currency): string {
-  return `rooms-${room}-${currency}`
-}
-
 /** One room in one currency. */
 export class RoomLoop {
   private readonly loop: LiveLoop<RoomsPublic, never, PurchaseRow>
@@ -102,11 +60,25 @@ export class RoomLoop {
   /** The round a restart resumes, with its purchases (recovery.ts). */
   private resumed: { rec: RoundRecord; purchases: PurchaseRecord[] } | null = null
   private readonly price: Minor
+  private readonly purchases: PurchaseContext
+  private readonly settling: SettlementContext
 
   private constructor(private readonly options: RoomLoopOptions) {
     this.scheduler = options.scheduler ?? realScheduler()
     this.store = new RoomsStore(options.db, options.room, options.currency)
     this.price = ticketPrice(options.room, options.currency)
+    const { db, ledger, log, room, currency } = options
+    this.settling = { ledger, store: this.store, log }
+    this.purchases = {
+      db,
+      ledger,
+      store: this.store,
+      log,
+      room,
+      currency,
+      price: this.price,
+      countdownMs: options.countdownMs ?? COUNTDOWN_MS,
+    }
     this.loop = new LiveLoop({
       game: loopName(options.room, options.currency),
       emitter: options.emitter,
@@ -183,7 +155,7 @@ export class RoomLoop {
 
   private async purchase(user: Player, cmd: BuyCommand): Promise<BuyResult> {
     const known = await this.store.purchaseByKey(user.userId, cmd.key)
-    if (known) return this.ackOf(known)
+    if (known) return ackOf(this.options, known)
     const r = this.round
     if (this.loop.stopped || !r || !r.written || (r.status !== 'open' && r.status !== 'counting')) {
       return refusal('round_closed')
@@ -201,112 +173,14 @@ export class RoomLoop {
       this.currency,
     )
     if (early) return refusal(early)
-    const id = `p-${randomUUID()}`
-    const reference = `rooms:purchase:${id}`
-    const cost = this.price * cmd.count
-    const createdAt = this.now()
-    let taken: { firstTicket: number; countdownEndsAt: number | null } | null = null
-    let balance: Minor
-    try {
-      const held = await this.options.ledger.hold(
-        {
-          userId: user.userId,
-          currency: this.currency,
-          amount: cost,
-          key: `rooms:hold:${user.userId}:${cmd.key}`,
-          reference,
-        },
-        async (tx) => {
-          taken = await this.store.insertPurchase(
-            tx,
-            {
-              id,
-              roundId: r.rec.id,
-              userId: user.userId,
-              clientKey: cmd.key,
-              player: user.name,
-              clientSeed: cmd.clientSeed,
-              count: cmd.count,
-              cost,
-              currency: this.currency,
-              createdAt,
-              countdownEndsAt: createdAt + (this.options.countdownMs ?? COUNTDOWN_MS),
-            },
-            reference,
-            MAX_TICKETS_PER_PLAYER,
-          )
-        },
-      )
-      balance = held.balances.real as Minor
-    } catch (err) {
-      const code = takeRefusalOf(err)
-      if (code) return refusal(code)
-      if (err instanceof LedgerError && err.code === 'balance_not_enough') {
-        return refusal('balance_not_enough')
-      }
-      this.options.log.error({ err, purchaseId: id }, '[rooms] purchase failed')
-      return refusal('internal')
-    }
-    if (taken === null) {
-      // The ledger knew the key (a purchase of an earlier process): its row holds the answer.
-      const first = await this.store.purchaseByKey(user.userId, cmd.key)
-      return first ? this.ackOf(first) : refusal('internal')
-    }
-    const { firstTicket, countdownEndsAt } = taken as {
-      firstTicket: number
-      countdownEndsAt: number | null
-    }
-    const facts: PurchaseFacts = {
-      id,
-      user_id: user.userId,
-      player: user.name,
-      client_seed: cmd.clientSeed,
-      first_ticket: firstTicket,
-      count: cmd.count,
-    }
-    this.landed(r, facts, countdownEndsAt)
-    const ack: BuyResult = {
-      type: 'ok',
-      v,
-      purchaseId: id as PurchaseId,
-      roundId: this.roundId(r),
-      room: this.room,
-      currency: this.currency,
-      firstTicket,
-      lastTicket: firstTicket + cmd.count - 1,
-      count: cmd.count,
-      cost: cost as Minor,
-      balance,
-    }
+    const held = await holdTickets(this.purchases, r.rec, user, cmd, this.now())
+    if (!('facts' in held)) return held
+    this.landed(r, held.facts, held.countdownEndsAt)
     // The row and the hold are one transaction; the ack is a convenience a retry rebuilds.
-    void this.loop.track(this.store.setAck(id, ack)).catch((err: unknown) => {
-      this.options.log.error({ err, purchaseId: id }, '[rooms] ack write failed')
+    void this.loop.track(this.store.setAck(held.facts.id, held.ack)).catch((err: unknown) => {
+      this.options.log.error({ err, purchaseId: held.facts.id }, '[rooms] ack write failed')
     })
-    return ack
-  }
-
-  /** A purchase's answer from its row: its first ack, else built now with today's balance. */
-  private async ackOf(p: PurchaseRecord): Promise<BuyResult> {
-    if (p.ack) return p.ack as BuyResult
-    const round = await this.options.db.query<{ room: Room; currency: Currency; seq: number }>(
-      'SELECT room, currency, seq FROM rooms_rounds WHERE id = $1',
-      [p.round_id],
-    )
-    const { room, currency, seq } = round[0]!
-    const balances = await this.options.ledger.balances(p.user_id, currency)
-    return {
-      type: 'ok',
-      v,
-      purchaseId: p.id as PurchaseId,
-      roundId: roundIdOf(room, currency, Number(seq)),
-      room,
-      currency,
-      firstTicket: p.first_ticket,
-      lastTicket: p.first_ticket + p.count - 1,
-      count: p.count,
-      cost: p.cost as Minor,
-      balance: balances.real as Minor,
-    }
+    return held.ack
   }
 
   /**
@@ -454,37 +328,14 @@ export class RoomLoop {
     })
   }
 
-  /**
-   * Closes every purchase of a drawn round in the ledger, one keyed close each (batched by the
-   * ledger's group commit): the winner's pays the round's payout, the others are lost. A repeat
-   * (a restart's recovery) closes nothing twice: the keys and the hold's single close see to it.
-   */
-  async settle(round: RoundRecord, purchases: readonly PurchaseRecord[]): Promise<void> {
-    await Promise.all(
-      purchases
-        .filter((p) => p.status === 'active')
-        .map(async (p) => {
-          const won = p.id === round.winner_purchase
-          const payout = won ? round.payout! : 0
-          try {
-            await this.options.ledger.settle({
-              holdId: p.hold_id,
-              payout,
-              key: `rooms:settle:${p.id}`,
-            })
-            await this.store.closePurchase(p.id, won ? 'won' : 'lost', payout)
-          } catch (err) {
-            // Left 'active': the next start settles it the same way (recovery.ts).
-            this.options.log.error({ err, purchaseId: p.id }, '[rooms] settlement failed')
-          }
-        }),
-    )
+  /** Closes a drawn round's purchases in the ledger (settlement.ts). */
+  settle(round: RoundRecord, purchases: readonly PurchaseRecord[]): Promise<void> {
+    return settleRound(this.settling, round, purchases)
   }
 
   /** Gives a purchase's money back (its round refunded whole), once. */
-  async refund(p: PurchaseRecord): Promise<void> {
-    await this.options.ledger.refund({ holdId: p.hold_id, key: `rooms:refund:${p.id}` })
-    await this.store.closePurchase(p.id, 'refunded', 0)
+  refund(p: PurchaseRecord): Promise<void> {
+    return refundPurchase(this.settling, p)
   }
 
   /** Runs recovery.ts; resolves to the round to open first. */

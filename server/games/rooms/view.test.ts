@@ -82,6 +82,26 @@ describe('the rooms view', () => {
     expect(rows.map((r) => r.firstTicket)).toEqual([0, 3, 4])
   })
 
+  it('draws an avatar from the public name unless the player hides it or their statistics', () => {
+    const p = privacy([9])
+    const three = [...list, purchase('p-4', 11, 6, 1)]
+    expect(purchaseRows(three, p).map((r) => r.avatar)).toEqual([
+      'Player 5',
+      null,
+      'Player 5',
+      'Player 11',
+    ])
+    p.setAvatarHidden(5, true)
+    expect(purchaseRows(three, p).map((r) => r.avatar)).toEqual([null, null, null, 'Player 11'])
+    // Its name still shows: only the picture is neutral.
+    expect(purchaseRows(three, p).map((r) => r.player)).toEqual([
+      'Player 5',
+      null,
+      'Player 5',
+      'Player 11',
+    ])
+  })
+
   it('builds rounds and draws the protocol parses, and that recompute', () => {
     for (const status of ['open', 'counting', 'drawn'] as const) {
       const rows = purchaseRows(list, privacy())

@@ -50,7 +50,7 @@ export function purchaseRows(
   return purchases.map((p) => ({
     purchaseId: p.id as PurchaseId,
     player: privacy.publicName(p.user_id, p.player),
-    avatar: null,
+    avatar: privacy.publicAvatar(p.user_id, p.player),
     colour: colours.get(String(p.user_id))!,
     firstTicket: p.first_ticket,
     count: p.count,
