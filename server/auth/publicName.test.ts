@@ -6,8 +6,10 @@ describe('public names', () => {
   it('are an adjective, an animal and a number, drawn from every word', () => {
     const names = Array.from({ length: 2000 }, () => generatePublicName())
     for (const name of names) expect(name).toMatch(/^[A-Z][a-z]+[A-Z][a-z]+[1-9]\d{3}$/)
-    // Random, not one name over and over: 2000 draws from ~300 million are all different.
-    expect(new Set(names).size).toBe(names.length)
+    // Random, not one name over and over. 2000 draws from ~300 million names repeat one with
+    // a chance near 2000² / (2 × 3·10⁸), 0.7 %: a CI run met it. Six repeats or more, which a
+    // few words drawn over and over would give, have a chance under 10⁻¹⁵ by luck alone.
+    expect(names.length - new Set(names).size).toBeLessThan(6)
   })
 
   it('take every friendly adjective from the library dictionary', () => {
