@@ -14,6 +14,7 @@ import {
   wireSnapshot,
 } from './round.fixtures'
 import { DRAW_SPIN_MS, SNAPSHOT_TIMEOUT_MS, roomsRoundMachine } from './round.machine'
+import { NEXT_ROUND_PAUSE_MS } from './rules'
 import type { BuyCommand, BuyIntent, SyncCommand } from './round.model'
 import { roomEventFromStream } from './stream'
 
@@ -181,6 +182,8 @@ describe('the rooms round machine: the round', () => {
     expect(actor.getSnapshot().value).toMatchObject({ round: { drawing: 'spinning' } })
     vi.advanceTimersByTime(1)
     expect(actor.getSnapshot().value).toMatchObject({ round: { drawing: 'announced' } })
+    // The server opens the next round only after the spin and a while of the winner on screen.
+    expect(NEXT_ROUND_PAUSE_MS).toBeGreaterThanOrEqual(DRAW_SPIN_MS + 3000)
 
     stream('opened', openedEvent('red', 'red-2', 2))
     expect(actor.getSnapshot().value).toMatchObject({ round: 'open' })

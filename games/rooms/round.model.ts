@@ -33,7 +33,7 @@ export type RoomPhase = 'open' | 'countdown' | 'drawing'
 
 /**
  * How long the wheel turns after the draw before the winner is announced. The server's pause
- * between a draw and the next round is longer; a snapshot that finds a round drawn spins too, so
+ * between a draw and the next round is longer (rules.ts `NEXT_ROUND_PAUSE_MS`); a snapshot that finds a round drawn spins too, so
  * a player who arrives then still sees where the ticket fell.
  */
 export const DRAW_SPIN_MS = 5000

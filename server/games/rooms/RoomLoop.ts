@@ -15,6 +15,7 @@ import type { Currency, Minor } from '../../../games/engine/money'
 import type { PurchaseRow, RoundId } from '../../../games/rooms/protocol'
 import {
   COUNTDOWN_MS,
+  NEXT_ROUND_PAUSE_MS,
   commitmentOf,
   maxPot,
   purchaseRefusal,
@@ -85,7 +86,7 @@ export class RoomLoop {
       scheduler: this.scheduler,
       log: options.log,
       testHooks: options.testHooks ?? null,
-      pauseMs: options.pauseMs ?? 5000,
+      pauseMs: options.pauseMs ?? NEXT_ROUND_PAUSE_MS,
       feed: {
         flushMs: options.flushMs ?? 600,
         event: (rows) => this.ticketsEvent(rows),
