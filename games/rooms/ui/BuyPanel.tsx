@@ -60,6 +60,7 @@ export function BuyPanel(props: BuyPanelProps) {
           <span className="rooms-buy__stepper">
             <button
               type="button"
+              className="game-chip"
               aria-label={t('rooms:buy.less')}
               data-testid="rooms.count-less"
               onClick={() => setCount((n) => clampCount(n - 1))}
@@ -78,6 +79,7 @@ export function BuyPanel(props: BuyPanelProps) {
             />
             <button
               type="button"
+              className="game-chip"
               aria-label={t('rooms:buy.more')}
               data-testid="rooms.count-more"
               onClick={() => setCount((n) => clampCount(n + 1))}

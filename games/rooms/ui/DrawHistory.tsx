@@ -14,10 +14,10 @@ export function DrawHistory(props: {
 }) {
   const { t } = useTranslation()
   return (
-    <section className="rooms-history" aria-labelledby="rooms-history-title">
+    <section className="game-bets rooms-history" aria-labelledby="rooms-history-title">
       <h2 id="rooms-history-title">{t('rooms:history.title')}</h2>
       {props.history.length === 0 ? (
-        <p>{t('rooms:history.empty')}</p>
+        <p className="game-bets__empty">{t('rooms:history.empty')}</p>
       ) : (
         <ol data-testid="rooms.history">
           {props.history.map((draw) => (

@@ -62,12 +62,14 @@ export function PlayersList(props: {
   const { t } = useTranslation()
   const players = roundPlayers(props.purchases, props.mine)
   return (
-    <section className="rooms-players" aria-labelledby="rooms-players-title">
+    <section className="game-bets rooms-players" aria-labelledby="rooms-players-title">
       <h2 id="rooms-players-title">{t('rooms:players.title')}</h2>
       {players.length === 0 ? (
-        <p data-testid="rooms.players-empty">{t('rooms:players.empty')}</p>
+        <p className="game-bets__empty" data-testid="rooms.players-empty">
+          {t('rooms:players.empty')}
+        </p>
       ) : (
-        <table className="bets-table" data-testid="rooms.players">
+        <table data-testid="rooms.players">
           <thead>
             <tr>
               <th scope="col">{t('rooms:players.name')}</th>
