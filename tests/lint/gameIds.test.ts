@@ -46,6 +46,7 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'scripts/recordHilo.ts': "hilo's recorded scenario (tests/recordings/hilo-lost.json)",
   'scripts/recordCoinflip.ts':
     "coinflip's recorded scenario (tests/recordings/coinflip-streak.json)",
+  'scripts/recordRooms.ts': "the rooms' recorded round (tests/recordings/rooms-round*.json)",
   'server/games/kit/stateful/testingGame.ts':
     "the stateful kit's test game bets in coinflip's limits, on its service",
   // Cases has a second page, a case by slug, beside the catalogue the registry's route shows:
