@@ -2,6 +2,10 @@
  * fanout: the crash server with 1,000 and 5,000 socket.io clients in another process watching
  * rounds; latency from the server's emit to the client's receipt (p50, p99) and messages per
  * client per second, against a bare socket.io broadcast at a similar rate in the same run.
+ * Then the rooms case: the red RUB room with 1,000 guest watchers on `/rooms` and 50 one-ticket
+ * purchases a second for 10 s; messages per watcher per second (at most 5 by design: a socket
+ * watches its currency's three rooms, each batching every 600 ms) and the `tickets` batches'
+ * emit-to-receipt latency against a bare broadcast of as many bytes to the same channel.
  * Server and clients run in separate processes on this machine's two cores, so the figures include
  * the clients' own CPU time; ratios to the bare broadcast are the comparable part.
  */
@@ -12,18 +16,29 @@ import type { Benchmark, Figure } from './harness'
 
 const SIZES = [1000, 5000]
 const SECONDS = 30
+/** The rooms case: one room's watchers, for this long. */
+const ROOM_WATCHERS = 1000
+const ROOM_SECONDS = 10
+/** Most messages a watcher may get a second (RoomLoop's `flushMs`: three rooms at 600 ms). */
+export const ROOM_MESSAGES_BUDGET = 5
 const root = join(import.meta.dirname, '..')
 const tsx = join(root, 'node_modules', '.bin', 'tsx')
 
 interface ServerSummary {
   cpuPerSocketUs: number
   emitMs: number
+  /** `rooms` only: the median `tickets` batch in bytes of JSON, and the purchases answered. */
+  batchBytes?: number
+  purchases?: { ok: number; refused: number; failed: number }
 }
 
+type Mode = 'crash' | 'bare' | 'rooms' | 'bare-rooms'
+
 function startServer(
-  mode: 'crash' | 'bare',
+  mode: Mode,
+  args: readonly string[] = [],
 ): Promise<{ port: number; child: ChildProcess; summary: () => ServerSummary }> {
-  const child = spawn(tsx, [join(import.meta.dirname, 'fanout', 'server.ts'), mode], {
+  const child = spawn(tsx, [join(import.meta.dirname, 'fanout', 'server.ts'), mode, ...args], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
   })
@@ -45,7 +60,7 @@ interface ClientSummary {
   p99: number
 }
 
-function runClients(port: number, clients: number) {
+function runClients(port: number, clients: number, seconds: number, namespace: string) {
   return new Promise<ClientSummary>((resolve, reject) => {
     const child = spawn(
       tsx,
@@ -53,7 +68,8 @@ function runClients(port: number, clients: number) {
         join(import.meta.dirname, 'fanout', 'clients.ts'),
         String(port),
         String(clients),
-        String(SECONDS),
+        String(seconds),
+        namespace,
       ],
       { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
     )
@@ -67,18 +83,38 @@ function runClients(port: number, clients: number) {
   })
 }
 
-async function measure(mode: 'crash' | 'bare', clients: number) {
-  const { port, child, summary } = await startServer(mode)
+/** One side of a comparison, rounded for the table. */
+export interface Measured {
+  p50: number
+  p99: number
+  perClientPerSecond: number
+  samples: number
+  serverCpuPerSocketUs: number
+  serverEmitMs: number
+  batchBytes?: number
+  purchases?: { ok: number; refused: number; failed: number }
+}
+
+async function measure(
+  mode: Mode,
+  clients: number,
+  seconds = SECONDS,
+  args: readonly string[] = [],
+): Promise<Measured> {
+  const { port, child, summary } = await startServer(mode, args)
   try {
-    const r = await runClients(port, clients)
+    const namespace = mode === 'rooms' || mode === 'bare-rooms' ? '/rooms' : '/crash'
+    const r = await runClients(port, clients, seconds, namespace)
     const server = summary()
     return {
       p50: Math.round(r.p50 * 10) / 10,
       p99: Math.round(r.p99 * 10) / 10,
-      perClientPerSecond: Math.round((r.messages / clients / SECONDS) * 100) / 100,
+      perClientPerSecond: Math.round((r.messages / clients / seconds) * 100) / 100,
       samples: r.samples,
       serverCpuPerSocketUs: Math.round(server.cpuPerSocketUs * 100) / 100,
       serverEmitMs: Math.round(server.emitMs * 10) / 10,
+      ...(server.batchBytes === undefined ? {} : { batchBytes: server.batchBytes }),
+      ...(server.purchases === undefined ? {} : { purchases: server.purchases }),
     }
   } finally {
     child.removeAllListeners('exit')
@@ -86,9 +122,38 @@ async function measure(mode: 'crash' | 'bare', clients: number) {
   }
 }
 
+/**
+ * The rooms case's figures: messages per watcher a second within {@link ROOM_MESSAGES_BUDGET},
+ * and the batches' latency beside the bare broadcast's, with the p99's ratio to it.
+ */
+export function roomsFigures(watchers: number, rooms: Measured, bare: Measured): Figure[] {
+  const label = `rooms red RUB, ${watchers} watchers, 50 purchases/s`
+  return [
+    {
+      name: `${label}: messages per watcher`,
+      value: rooms.perClientPerSecond,
+      unit: '/s',
+      budget: ROOM_MESSAGES_BUDGET,
+    },
+    { name: `${label}: latency p50`, value: rooms.p50, unit: 'ms', baseline: bare.p50 },
+    { name: `${label}: latency p99`, value: rooms.p99, unit: 'ms', baseline: bare.p99 },
+    {
+      name: `${label}: latency p99 / bare broadcast p99`,
+      value: bare.p99 > 0 ? Math.round((rooms.p99 / bare.p99) * 100) / 100 : 0,
+      unit: '×',
+    },
+    {
+      name: `${label}: server CPU per socket per broadcast`,
+      value: rooms.serverCpuPerSocketUs,
+      unit: 'µs',
+      baseline: bare.serverCpuPerSocketUs,
+    },
+  ]
+}
+
 export const fanout: Benchmark = {
   name: 'fanout',
-  description: `Crash server with ${SIZES.join(' and ')} watching clients in another process for ${SECONDS} s: emit-to-receipt latency and messages per client per second, against a bare socket.io broadcast.`,
+  description: `Crash server with ${SIZES.join(' and ')} watching clients in another process for ${SECONDS} s: emit-to-receipt latency and messages per client per second, against a bare socket.io broadcast. Rooms: the red RUB room with ${ROOM_WATCHERS} guest watchers on /rooms and 50 one-ticket purchases a second for ${ROOM_SECONDS} s, against a bare broadcast of the batches' size to the same channel every 600 ms.`,
   async run() {
     const figures: Figure[] = []
     const meta: Record<string, unknown> = {}
@@ -131,6 +196,14 @@ export const fanout: Benchmark = {
         },
       )
     }
+    const rooms = await measure('rooms', ROOM_WATCHERS, ROOM_SECONDS, [String(ROOM_WATCHERS)])
+    const bareRooms = await measure('bare-rooms', ROOM_WATCHERS, ROOM_SECONDS, [
+      String(ROOM_WATCHERS),
+      String(rooms.batchBytes ?? 0),
+    ])
+    meta[`rooms-${ROOM_WATCHERS}`] = rooms
+    meta[`bare-rooms-${ROOM_WATCHERS}`] = bareRooms
+    figures.push(...roomsFigures(ROOM_WATCHERS, rooms, bareRooms))
     return { name: 'fanout', description: this.description, figures, meta }
   },
 }

@@ -15,6 +15,7 @@ export { gameNameKey, type GameFamily } from './kit/define'
 import type { InstantGameDefinition } from './kit/instant/define'
 import { kenoGame } from './keno/game'
 import { minerGame } from './miner/game'
+import { roomsGame } from './rooms/game'
 import { rouletteGame } from './roulette/game'
 
 /** Every game, in lobby order. */
@@ -27,6 +28,7 @@ export const GAMES = [
   hiloGame,
   coinflipGame,
   casesGame,
+  roomsGame,
 ] as const
 
 /** A registered game. */

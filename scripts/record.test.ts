@@ -44,6 +44,7 @@ describe('npm run record: arguments', () => {
         'coinflip-streak',
         'miner-cashout',
         'hilo-lost',
+        'rooms',
       ],
       out: null,
     })

@@ -1,8 +1,8 @@
 /**
  * `npm run record`: records a live crash session (this file), an instant game's session
  * (`recordInstant.ts`: roulette), a dice or keno auto-bet run (`recordDice.ts`,
- * `recordKeno.ts`) or a cases opening (`recordCases.ts`) from the reference server into
- * tests/recordings.
+ * `recordKeno.ts`), a cases opening (`recordCases.ts`) or a room's round seen by a player and a
+ * guest (`recordRooms.ts`) from the reference server into tests/recordings.
  *
  *   npm run record -- <scenario | all> [--out <file>]
  *
@@ -15,7 +15,7 @@
  */
 import { createHash } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { createActor, type SnapshotFrom } from 'xstate'
@@ -39,6 +39,12 @@ import { INSTANT_SCENARIOS, recordInstantScenario, type InstantScenarioName } fr
 import { HILO_SCENARIOS, recordHiloScenario, type HiloScenarioName } from './recordHilo'
 import { KENO_SCENARIOS, recordKenoScenario, type KenoScenarioName } from './recordKeno'
 import { MINER_SCENARIOS, recordMinerScenario, type MinerScenarioName } from './recordMiner'
+import {
+  recordRoomsScenario,
+  ROOMS_SCENARIOS,
+  type RecordedSockets,
+  type RoomsScenarioName,
+} from './recordRooms'
 import {
   connectLive,
   expectSameEnd,
@@ -141,17 +147,21 @@ export type RecordName =
   | CoinflipScenarioName
   | MinerScenarioName
   | HiloScenarioName
+  | RoomsScenarioName
 
-/** How to record one scenario and where its file goes by default. */
+/**
+ * How to record one scenario and where its file goes by default. A session of several sockets
+ * (the rooms': a player and a guest) gives its main recording and the others, written beside it.
+ */
 interface Recordable {
   readonly file: string
-  readonly record: () => Promise<Recording>
+  readonly record: () => Promise<Recording | RecordedSockets>
 }
 
 /** Each scenario of `table` with its recorder. */
 function recordables<N extends string>(
   table: Record<N, { readonly file: string }>,
-  record: (name: N) => Promise<Recording>,
+  record: (name: N) => Promise<Recording | RecordedSockets>,
 ): Record<N, Recordable> {
   const names = Object.keys(table) as N[]
   return Object.fromEntries(
@@ -169,6 +179,7 @@ const RECORDABLE: Record<RecordName, Recordable> = {
   ...recordables(COINFLIP_SCENARIOS, recordCoinflipScenario),
   ...recordables(MINER_SCENARIOS, recordMinerScenario),
   ...recordables(HILO_SCENARIOS, recordHiloScenario),
+  ...recordables(ROOMS_SCENARIOS, recordRoomsScenario),
 }
 
 /** Every scenario's name, crash's first: what "all" records. */
@@ -320,12 +331,20 @@ export async function runRecord(argv: readonly string[]): Promise<number> {
     return args.message ? 2 : 0
   }
   for (const name of args.scenarios) {
-    const recording = await RECORDABLE[name].record()
+    const recorded = await RECORDABLE[name].record()
+    const { recording, beside } =
+      'format' in recorded ? { recording: recorded, beside: {} } : recorded
     const out = args.out !== null ? resolve(args.out) : defaultOut(name)
-    writeFileSync(out, `${JSON.stringify(recording, null, 2)}\n`)
-    console.log(
-      `${name}: ${recording.events.length} events, ${recording.inputs.length} inputs → ${out}`,
-    )
+    const files = [
+      [out, recording] as const,
+      ...Object.entries(beside).map(([file, other]) => [join(dirname(out), file), other] as const),
+    ]
+    for (const [path, written] of files) {
+      writeFileSync(path, `${JSON.stringify(written, null, 2)}\n`)
+      console.log(
+        `${name}: ${written.events.length} events, ${written.inputs.length} inputs → ${path}`,
+      )
+    }
   }
   return 0
 }

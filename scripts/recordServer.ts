@@ -162,6 +162,14 @@ export function connectLive<
     wire: Wire<E, C>
     namespace: string
     start: (transport: CommandTransport) => M
+    /** Whose socket it is: the demo player's token by default, null for a guest. */
+    token?: string | null
+    /**
+     * The server's origin as this client names it (`server.origin` by default). The client shares
+     * one socket per origin and namespace, so a second client of the same game in this process
+     * (a guest beside the player) names the server otherwise (`localhost`) to get its own socket.
+     */
+    url?: string
   },
 ): LiveClient<M> {
   const recorder = createRecorder({
@@ -178,9 +186,9 @@ export function connectLive<
   let dropped: string | null = null
   const opened = connectGameStream({
     wire: options.wire,
-    url: server.origin,
+    url: options.url ?? server.origin,
     namespace: options.namespace,
-    getToken: () => server.token,
+    getToken: () => (options.token !== undefined ? options.token : server.token),
     inbox: {
       send(event) {
         // Every wire payload carries its `type`, as connection reports do.

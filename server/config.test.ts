@@ -56,4 +56,16 @@ describe('configuration', () => {
       /ANY client/,
     )
   })
+  it('reads the rooms closed by the operator, and a countdown only for tests', () => {
+    expect(loadConfig({}).rooms).toEqual({ closed: [], beaconUrl: null, countdownMs: null })
+    expect(loadConfig({ ROOMS_CLOSED: 'red:USD, purple:EUR' }).rooms.closed).toEqual([
+      'red:USD',
+      'purple:EUR',
+    ])
+    expect(() => loadConfig({ ROOMS_CLOSED: 'green:USD' })).toThrow(/ROOMS_CLOSED/)
+    expect(() => loadConfig({ ROOMS_COUNTDOWN_MS: '2000' })).toThrow(/TEST_HOOKS/)
+    expect(loadConfig({ ROOMS_COUNTDOWN_MS: '2000', TEST_HOOKS: 'true' }).rooms.countdownMs).toBe(
+      2000,
+    )
+  })
 })

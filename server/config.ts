@@ -124,6 +124,39 @@ const envSchema = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   /**
+   * Rooms closed by the operator, `room:CURRENCY` separated by commas (`red:USD,purple:EUR`): the
+   * leader of each refunds its round in play whole and opens no other (docs/games.md "Rooms").
+   */
+  ROOMS_CLOSED: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== ''),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^(red|yellow|purple):(RUB|USD|KZT|INR|EUR)$/,
+            'expected room:CURRENCY, e.g. red:USD',
+          ),
+      ),
+    ),
+  /**
+   * A public randomness beacon the rooms draw with (https or http): at each close its body, 1-256
+   * printable ASCII characters, is the ticket list's last line (docs/games.md "Rooms").
+   */
+  ROOMS_BEACON_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * The rooms' countdown in ms, for tests only (TEST_HOOKS=true): a restart test waits seconds,
+   * not the rules' minute. It changes when a round draws, never what it draws.
+   */
+  ROOMS_COUNTDOWN_MS: z.coerce.number().int().min(100).max(60_000).optional(),
+  /**
    * Test hooks of the live games (server/testHooks.ts): the e2e suite reserves rounds and holds
    * their betting windows. Refused in production mode.
    */
@@ -168,6 +201,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const mode = e.TESSERA_MODE ?? (e.NODE_ENV === 'production' ? 'production' : 'sandbox')
   if (e.TEST_HOOKS && mode === 'production') {
     throw new Error('[config] invalid environment:\n  TEST_HOOKS: never in production mode')
+  }
+  if (e.ROOMS_COUNTDOWN_MS !== undefined && !e.TEST_HOOKS) {
+    throw new Error(
+      '[config] invalid environment:\n  ROOMS_COUNTDOWN_MS: only with TEST_HOOKS=true',
+    )
   }
   if (e.SANDBOX_ALLOW_REMOTE && mode === 'production') {
     throw new Error(
@@ -231,6 +269,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     scryptN: e.SCRYPT_N,
     seedDemo: e.SEED_DEMO,
     testHooks: e.TEST_HOOKS,
+    rooms: {
+      closed: e.ROOMS_CLOSED,
+      beaconUrl: e.ROOMS_BEACON_URL ?? null,
+      countdownMs: e.ROOMS_COUNTDOWN_MS ?? null,
+    },
     logLevel: e.LOG_LEVEL,
     /** Real social log-in providers (SOCIAL_*), see server/social/config.ts. */
     social: socialConfigOf(env),

@@ -70,7 +70,7 @@ export class TestHooks {
    * (see {@link emitter}), the process dies and the event is never sent. False when the game is
    * not running here.
    */
-  killAt(game: string, round: number, event: string): boolean {
+  killAt(game: string, round: number | string, event: string): boolean {
     if (!this.sources.has(game)) return false
     this.kills.add(`${game}:${round}:${event}`)
     return true
@@ -95,6 +95,20 @@ export class TestHooks {
       broadcast: (event) => void (killed(event) || emitter.broadcast(event)),
       toUser: (userId, event) => void (killed(event) || emitter.toUser(userId, event)),
     }
+  }
+
+  /**
+   * Holds `round` of `game` at each of `points` until released (a game whose outcomes are not
+   * known in advance, the rooms: a test holds a round's countdown or the opening after its draw,
+   * never its outcome). False when the game is not running here.
+   */
+  hold(game: string, round: number, points: readonly HoldPoint[]): boolean {
+    if (!this.sources.has(game)) return false
+    for (const point of points) {
+      if (!this.holds.has(key(game, round, point)))
+        this.holds.set(key(game, round, point), newHold())
+    }
+    return true
   }
 
   /** A game's loop lends its upcoming rounds (called when the game starts). */

@@ -1,16 +1,17 @@
 /**
  * The client side of the fanout benchmark, in its own process:
- * `tsx bench/fanout/clients.ts <port> <clients> <seconds>`. Opens that many socket.io clients on
- * the `/crash` namespace (WebSocket only, as browsers end up) in batches of 250, waits until all
+ * `tsx bench/fanout/clients.ts <port> <clients> <seconds> [<namespace>]`. Opens that many
+ * socket.io clients on the namespace (`/crash` unless given; guests, with no token) (WebSocket only, as browsers end up) in batches of 250, waits until all
  * are connected, then for `<seconds>` records each message's emit-to-receipt latency and counts messages.
  * Prints one JSON line of results.
  */
 import { io, type Socket } from 'socket.io-client'
 import { percentile } from '../harness'
 
-const [port, count, seconds] = process.argv.slice(2).map(Number)
+const [port, count, seconds] = process.argv.slice(2, 5).map(Number)
+const namespace = process.argv[5] ?? '/crash'
 if (!port || !count || !seconds) {
-  console.error('usage: tsx bench/fanout/clients.ts <port> <clients> <seconds>')
+  console.error('usage: tsx bench/fanout/clients.ts <port> <clients> <seconds> [<namespace>]')
   process.exit(2)
 }
 const wallNow = () => performance.timeOrigin + performance.now()
@@ -24,7 +25,7 @@ let messages = 0
 const BATCH = 250
 
 function open(): Promise<void> {
-  const socket = io(`http://127.0.0.1:${port}/crash`, {
+  const socket = io(`http://127.0.0.1:${port}${namespace}`, {
     transports: ['websocket'],
     forceNew: true,
     reconnection: false,

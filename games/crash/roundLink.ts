@@ -1,27 +1,8 @@
 /**
  * The crash page's URL parameter that opens one finished round's fairness proof:
- * `/games/crash?round=<roundId>` (profile history links use it). Pure, so it is tested without a
- * router and the page reads the parameter through it alone.
+ * `/games/crash?round=<roundId>` (profile history links use it): the live kit's round parameter.
  */
-import { z } from 'zod/mini'
-import { roundIdSchema, type RoundId } from './protocol'
-
-/**
- * `round` as the router hands it over: its default search parser reads `?round=12` as the number
- * 12 (JSON), so a numeric id arrives as a number and any other id as text.
- */
-const roundParamSchema = z.pipe(
-  z.union([z.int().check(z.positive()), z.string().check(z.trim(), z.minLength(1))]),
-  z.pipe(
-    z.transform((value: number | string) => String(value)),
-    roundIdSchema,
-  ),
-)
+import { parseRoundSearch } from '../kit/live/roundLink'
 
 /** The crash page's search parameters, validated; a malformed `round` is ignored (null). */
-export function parseCrashSearch(search: unknown): { round: RoundId | null } {
-  const value =
-    typeof search === 'object' && search !== null ? Reflect.get(search, 'round') : undefined
-  const parsed = roundParamSchema.safeParse(value)
-  return { round: parsed.success ? parsed.data : null }
-}
+export const parseCrashSearch = parseRoundSearch

@@ -86,8 +86,8 @@ export type RoomStatus = z.infer<typeof roomStatusSchema>
 /**
  * A purchase as everyone sees it, in purchase order: tickets `firstTicket` to
  * `firstTicket + count - 1`. `player` is the buyer's public name, or null while they hide their
- * statistics (shown "Hidden"); `avatar` their small picture's URL, or null when they hide it or
- * have none; `colour` the buyer's colour in this round (`playerColours`).
+ * statistics (shown "Hidden"); `avatar` what their generated picture is drawn from (their public
+ * name), or null, a neutral picture, while they hide their avatar or their statistics; `colour` the buyer's colour in this round (`playerColours`).
  */
 export const purchaseRowSchema = z.object({
   purchaseId: purchaseIdSchema,

@@ -59,6 +59,14 @@ export const MIN_PLAYERS = 2
 export const COUNTDOWN_MS = 60_000
 
 /**
+ * Between a draw and the next round's opening: the page's wheel turns for 5 s before it names
+ * the winner (games/rooms/round.model.ts `DRAW_SPIN_MS`), and the winner then stays on screen
+ * for 5 s more. A shorter pause would open the next round while the wheel still turns, and a
+ * watcher would never see who won.
+ */
+export const NEXT_ROUND_PAUSE_MS = 10_000
+
+/**
  * The published commission in basis points: 5 % of the pot. The house keeps the rounding, so
  * the commission is `ceil(pot × 500 / 10000)` and the winner is paid the rest.
  */

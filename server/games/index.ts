@@ -7,6 +7,7 @@ import type { BetHistoryItem, GameServiceName } from '../../contract'
 import { INSTANT_GAMES, STATEFUL_GAMES, type InstantGameId } from '../../games/registry'
 import { casesServerParts } from './cases'
 import { crashModule } from './crash'
+import { roomsModule } from './rooms'
 import { instantGameModule, liveModule, type InstantServerParts } from './kit/instant/module'
 import type { GameModule, GameRuntime } from './kit/module'
 import { statefulGameModule, type StatefulModuleGame } from './kit/stateful/module'
@@ -44,11 +45,13 @@ export const STATEFUL_GAME_MODULES: readonly ServerGame[] = statefulGameModules(
  * Every game this server runs: crash, each instant game of the registry (games/registry.ts; an
  * instant game has no server file of its own), `live`, the instant games' live tables (on
  * `general`), with the seeds and proof routes and the instant bets' history, and each stateful
- * game of the registry.
+ * game of the registry, and the rooms (one namespace, a live loop per room and currency; not yet
+ * a game of the registry, whose page is being built).
  */
 export const GAME_MODULES: readonly ServerGame[] = [
   crashModule(),
   ...instantGameModules(),
   liveModule(),
   ...STATEFUL_GAME_MODULES,
+  roomsModule(),
 ]

@@ -82,6 +82,7 @@ describe('header', () => {
       '/ru/games/hilo',
       '/ru/games/coinflip',
       '/ru/games/cases',
+      '/ru/games/rooms',
     ])
     expect(screen.getByTestId('header.nav-crash').textContent).toBe('Краш')
     for (const path of [
@@ -94,6 +95,8 @@ describe('header', () => {
       '/games/hilo',
       '/games/coinflip',
       '/games/cases',
+      '/games/rooms',
+      '/games/rooms/red',
     ]) {
       const match = router.matchRoutes(path).at(-1)
       expect(router.routesById[match!.routeId]?.options.component, path).not.toBe(ContentPage)

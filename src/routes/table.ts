@@ -117,7 +117,14 @@ const familyPages: Record<Exclude<GameFamily, 'live'>, string> = {
 /** The pages of the live games (their family has no generic page yet). */
 const livePages: Record<Extract<RegisteredGame, { family: 'live' }>['id'], string> = {
   crash: 'src/pages/CrashPage.tsx',
+  rooms: 'src/pages/RoomsPage.tsx',
 }
+
+/** A room's page (`/games/rooms/<room>`): the rooms' second route, with their texts and Pixi. */
+const roomPage = {
+  ...game,
+  lazy: { modules: ['src/pages/RoomPage.tsx'], namespaces: ['rooms', 'kit'] },
+} as const
 
 /** Every path of the product. The i18n key test counts the title and description keys as used. */
 export const ROUTES: readonly RouteEntry[] = [
@@ -167,10 +174,10 @@ export const ROUTES: readonly RouteEntry[] = [
   content('liveCasino', '/games/live-casino'),
   content('liveDemo', '/games/live-casino/:slots/demo', game),
   content('livePlay', '/games/live-casino/:slots/play', game),
-  content('rooms', '/games/rooms'),
-  content('roomPurple', '/games/rooms/purple', game),
-  content('roomRed', '/games/rooms/red', game),
-  content('roomYellow', '/games/rooms/yellow', game),
+  // Each room's own page, beside the three at a glance the registry's route shows.
+  built('roomPurple', '/games/rooms/purple', roomPage),
+  built('roomRed', '/games/rooms/red', roomPage),
+  built('roomYellow', '/games/rooms/yellow', roomPage),
   policy('policyKyc', '/policy/en/kyc', 'kyc', 'en'),
   policy('policyUserAgreementEn', '/policy/en/user-agreement', 'userAgreement', 'en'),
   policy('policyConfidential', '/policy/ru/confidential', 'confidential', 'ru'),

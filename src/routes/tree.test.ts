@@ -103,11 +103,15 @@ describe('route tree and route table', () => {
       .map((file) => readFileSync(join(import.meta.dirname, file), 'utf8'))
       .join('\n')
     const lazy = ROUTES.filter((r) => r.lazy)
-    // Besides each game's route, a case's own page (/games/cases/{slug}), the FAQ and the policies.
+    // Besides each game's route, a case's own page (/games/cases/{slug}), each room's
+    // (/games/rooms/<room>), the FAQ and the policies.
     expect(lazy.map((r) => r.id).sort()).toEqual(
       [
         ...GAMES.map((game) => game.id),
         'case',
+        'roomPurple',
+        'roomRed',
+        'roomYellow',
         'faq',
         ...ROUTES.filter((r) => r.page === 'policy').map((r) => r.id),
       ].sort(),

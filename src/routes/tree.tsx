@@ -61,6 +61,22 @@ const CrashPageLazy = lazyRouteComponent(
   'CrashPage',
 )
 
+/**
+ * The rooms' pages, likewise: the three at a glance (`/games/rooms`) and each room's own, with
+ * the `general` service's URL, which serves the rooms.
+ */
+const roomsPage = (id: string, load: () => Promise<Record<string, RouteComponent>>, name: string) =>
+  lazyRouteComponent(
+    () =>
+      Promise.all([
+        load(),
+        loadNamespaces(lazyNamespaces(id)),
+        gameServiceUrl('general').catch(() => undefined),
+      ]).then(([page]) => page),
+    name,
+  )
+const loadRoomPage = () => import('../pages/RoomPage')
+
 /** The shell's props of a game with proofs by URL, as both families' generic pages take them. */
 type FamilyGameProps = InstantGameShellProps & StatefulGameShellProps
 
@@ -138,6 +154,10 @@ const ResetPasswordPageLazy = lazyRouteComponent(
 const BUILT_PAGES: Readonly<Record<string, RouteComponent>> = {
   home: LobbyPage,
   crash: CrashPageLazy,
+  rooms: roomsPage('rooms', () => import('../pages/RoomsPage'), 'RoomsPage'),
+  roomRed: roomsPage('roomRed', loadRoomPage, 'RoomRedPage'),
+  roomYellow: roomsPage('roomYellow', loadRoomPage, 'RoomYellowPage'),
+  roomPurple: roomsPage('roomPurple', loadRoomPage, 'RoomPurplePage'),
   ...Object.fromEntries(INSTANT_GAMES.map((game) => [game.id, instantGamePage(game)])),
   ...Object.fromEntries(
     // Typed by its fields: while no stateful game is registered, the list's element is `never`.

@@ -32,7 +32,9 @@ describe('bundle budgets', () => {
 
   it('measures every game route with a page of its own, crash among them', () => {
     expect([...client.routes.keys()]).toContain('/games/crash')
-    for (const files of client.routes.values()) {
+    for (const [route, files] of client.routes) {
+      // The three rooms at a glance draw no canvas (each room's page does).
+      if (route === '/games/rooms') continue
       // A page with a canvas that loaded no scene would measure too little, and pass unseen.
       expect([...files].some((f) => /Scene-[\w-]+\.js$/.test(f))).toBe(true)
       // The renderer goes out in the canvas chunk (scripts/vite/chunks.ts), or alone if that is undone.

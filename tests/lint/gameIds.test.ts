@@ -27,8 +27,11 @@ const ALLOWED: Readonly<Record<string, string>> = {
   // issue brings them): its own are named by it.
   'contract/profile.ts': "crash's own history item (the live family's is not generic yet)",
   'scripts/fair.ts': "`npm run fair -- crash`, crash's hash chain check",
+  'scripts/fairRooms.ts': "`npm run fair -- rooms`, a room's draw check",
   'src/routes/tree.tsx': "crash's own lazy page (the live family has no generic page yet)",
   'src/pages/CrashPage.tsx': "crash's own page (the live family has no generic page yet)",
+  'src/pages/RoomsPage.tsx':
+    "the rooms at a glance, linking each room's own page, /games/rooms/<room> (the rooms' second route)",
   'src/pages/profile/ProfileHistoryPage.tsx':
     "a crash bet's proof link, /games/crash?round=<id> (crash's proof is its own)",
   // Recordings and benchmarks of one game: the scenario and the file they write name it.
@@ -43,6 +46,7 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'scripts/recordHilo.ts': "hilo's recorded scenario (tests/recordings/hilo-lost.json)",
   'scripts/recordCoinflip.ts':
     "coinflip's recorded scenario (tests/recordings/coinflip-streak.json)",
+  'scripts/recordRooms.ts': "the rooms' recorded round (tests/recordings/rooms-round*.json)",
   'server/games/kit/stateful/testingGame.ts':
     "the stateful kit's test game bets in coinflip's limits, on its service",
   // Cases has a second page, a case by slug, beside the catalogue the registry's route shows:

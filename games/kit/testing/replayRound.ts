@@ -19,8 +19,10 @@ export interface SnapshotWire {
 }
 
 /** A game, as far as replaying its round machine goes. */
-export interface ReplayedGame<M extends AnyStateMachine> {
+export interface ReplayedGame<M extends AnyStateMachine, X extends object = object> {
   wire: SnapshotWire
+  /** What the machine's input takes beyond the player's currency and balance (a room's name). */
+  input?: X
   /** The round machine, its command actors sending through `transport`. */
   machine(transport: CommandTransport): M
   /** The game's mapping of a stream event to a machine event. */
@@ -43,16 +45,17 @@ export function recordedStartBalance(wire: SnapshotWire, recording: Recording): 
 
 /**
  * Replays `recording` through `game`'s round machine, for a RUB player with the balance of the
- * recording's first snapshot.
+ * recording's first snapshot (and `game.input`, when the machine takes more).
  */
-export function replayRound<M extends AnyStateMachine>(
+export function replayRound<M extends AnyStateMachine, X extends object = object>(
   recording: Recording,
-  game: ReplayedGame<M> & (PlayerInput extends InputFrom<M> ? unknown : never),
+  game: ReplayedGame<M, X> & (PlayerInput & X extends InputFrom<M> ? unknown : never),
 ): Promise<ReplayResult<M>> {
   return replay({
     recording,
     createActor: ({ clock, transport }) => {
-      const input: PlayerInput = {
+      const input = {
+        ...game.input,
         currency: 'RUB',
         balance: recordedStartBalance(game.wire, recording),
       }

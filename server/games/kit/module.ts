@@ -13,7 +13,7 @@ import type { NamespaceOptions } from './namespace'
 /** What a running game serves on its namespace (the kit's plumbing does the rest). */
 export type GameWire = Pick<
   NamespaceOptions,
-  'commands' | 'refusal' | 'snapshot' | 'serverTime' | 'resync'
+  'commands' | 'refusal' | 'snapshot' | 'serverTime' | 'resync' | 'channels'
 >
 
 /** A game started on its namespace. */

@@ -73,6 +73,17 @@ export interface GameEmitter<Public extends WireEvent, Personal extends WireEven
   toUser(userId: UserId, event: Personal): void
 }
 
+/** An emitter that sends a game's public events to one channel of its namespace. */
+export function channelEmitter<Public extends WireEvent, Personal extends WireEvent>(
+  nsp: Namespace,
+  channel: string,
+): GameEmitter<Public, Personal> {
+  return {
+    broadcast: (event) => void nsp.to(channel).emit(event.type, event),
+    toUser: (userId, event) => void nsp.to(userRoom(userId)).emit(event.type, event),
+  }
+}
+
 /** An emitter that sends a game's events to its namespace. */
 export function namespaceEmitter<Public extends WireEvent, Personal extends WireEvent>(
   nsp: Namespace,
@@ -119,6 +130,11 @@ export interface NamespaceOptions {
    * is served either way.
    */
   resync?: { command: string; parse(payload: unknown): boolean; ack: unknown }
+  /**
+   * The socket.io rooms a socket joins on connection, beside its player's own: a game of several
+   * channels (rooms: one per room and currency) sends each only to its watchers.
+   */
+  channels?(user: Player | null): string[]
   rateLimit?: RateLimit
   /** Run before each command that passed the per-socket budget (see {@link CommandGate}). */
   gate?: CommandGate
@@ -146,6 +162,7 @@ export function serveNamespace(nsp: Namespace, options: NamespaceOptions): void 
   nsp.on('connection', (socket: Socket) => {
     const user = (socket.data as Partial<GameSocketData>).user ?? null
     if (user) void socket.join(userRoom(user.userId))
+    for (const channel of options.channels?.(user) ?? []) void socket.join(channel)
     if (!socket.recovered) void sendSnapshot(socket, user)
 
     let tokens = limit.burst

@@ -54,6 +54,7 @@ export function profileRoutes(app: FastifyInstance, s: Services): void {
     await s.db.query(`UPDATE users SET ${column} = $2 WHERE id = $1`, [userId, value])
     // Public feeds read the setting from memory: the player's next row follows it.
     if (column === 'is_statistics_hidden') s.privacy.setHidden(userId, value === true)
+    if (column === 'is_avatar_hidden') s.privacy.setAvatarHidden(userId, value === true)
     return {
       success: true,
       user: await userView(s.db, await me(userId)),

@@ -5,6 +5,8 @@
  * round after it), `POST /test-hooks/:game/release` lets the loop pass one held point (with `now`, a betting
  * window still open closes at once). The e2e
  * suite uses them to bet in a known round without racing the loop (server/testHooks.ts).
+ * `POST /test-hooks/:game/hold` holds a given round at `start` and/or `next` (the rooms, whose
+ * outcomes are not known in advance: a test holds a countdown's end or the next opening).
  * `POST /test-hooks/:game/kill` arms a SIGKILL of this process at one event of one round, for
  * the restart tests.
  * `POST /test-hooks/seeds/next` sets the signed-in player's next server seed, so that after a
@@ -21,17 +23,29 @@ import { forbidden, messageError } from '../errors'
 import { fromLoopback } from '../loopback'
 import { parseBody, parseParams } from '../parse'
 
-const gameParams = z.object({ game: z.string().regex(/^[a-z]{1,32}$/) })
+// A loop's name: `crash`, or a room's `rooms-red-RUB`.
+const gameParams = z.object({ game: z.string().regex(/^[a-z][a-zA-Z-]{0,31}$/) })
 const reserveBody = z.object({
   minOutcome: z.number().int().min(0).max(1e9).default(0),
   maxOutcome: z.number().int().min(0).max(1e9).optional(),
   holdNext: z.boolean().default(false),
 })
 const killBody = z.object({
-  round: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  // A round's number (crash), or its wire id (a room's `red-RUB-3`).
+  round: z.union([
+    z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    z.string().regex(/^[a-zA-Z0-9-]{1,64}$/),
+  ]),
   event: z.string().regex(/^[a-zA-Z]{1,32}$/),
 })
 const nextSeedBody = z.object({ serverSeed: z.string().regex(/^[0-9a-f]{64}$/) })
+const holdBody = z.object({
+  round: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  points: z
+    .array(z.enum(['start', 'next']))
+    .min(1)
+    .max(2),
+})
 const releaseBody = z.object({
   round: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
   point: z.enum(['start', 'next']).default('start'),
@@ -78,6 +92,13 @@ function hookRoutes(app: FastifyInstance, hooks: TestHooks): void {
     const reserved = hooks.reserve(game, parseBody(reserveBody, req))
     if (!reserved) throw messageError(404, 'not_found', { game })
     return reserved
+  })
+
+  app.post('/test-hooks/:game/hold', async (req) => {
+    const { game } = parseParams(gameParams, req)
+    const { round, points } = parseBody(holdBody, req)
+    if (!hooks.hold(game, round, points)) throw messageError(404, 'not_found', { game })
+    return { held: round, points }
   })
 
   app.post('/test-hooks/:game/release', async (req) => {

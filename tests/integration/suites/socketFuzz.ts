@@ -4,6 +4,7 @@ import { PROTOCOL_VERSION } from '../../../games/crash/protocol'
 import { INSTANT_PROTOCOL_VERSION } from '../../../games/kit/instant/protocol'
 import { STATEFUL_PROTOCOL_VERSION } from '../../../games/kit/stateful/protocol'
 import { INSTANT_GAMES, STATEFUL_GAMES } from '../../../games/registry'
+import { ROOMS_PROTOCOL_VERSION } from '../../../games/rooms/protocol'
 import { GAME_MODULES } from '../../../server/games'
 import { diceBet, type SocketsApp, type TestSocket } from '../support/sockets'
 
@@ -40,6 +41,16 @@ const EXAMPLES: Record<string, () => unknown> = {
   'crash:cashOut': () => ({ type: 'cashOut', v: PROTOCOL_VERSION, key: key(), betId: 'b-1' }),
   'crash:cancelBet': () => ({ type: 'cancelBet', v: PROTOCOL_VERSION, key: key(), betId: 'b-1' }),
   'crash:sync': () => ({ type: 'sync', v: PROTOCOL_VERSION }),
+  'rooms:buy': () => ({
+    type: 'buy',
+    v: ROOMS_PROTOCOL_VERSION,
+    key: key(),
+    room: 'red',
+    currency: 'RUB',
+    count: 2,
+    clientSeed: 'fuzz seed',
+  }),
+  'rooms:sync': () => ({ type: 'sync', v: ROOMS_PROTOCOL_VERSION }),
   'dice:bet': diceBet,
   'roulette:bet': () => ({
     type: 'bet',

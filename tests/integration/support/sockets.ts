@@ -8,6 +8,7 @@ import { BETTING_MS, PAUSE_MS, T0, TEST_SALT, TEST_SEED } from '../../../server/
 import { instantKit } from '../../../server/games/kit/instant/kit'
 import { instantGameModules, statefulGameModules } from '../../../server/games'
 import { liveModule } from '../../../server/games/kit/instant/module'
+import { roomsModule } from '../../../server/games/rooms'
 import { fixedSeeds, LOSING_DICE } from '../../../server/games/kit/instant/testing'
 import type { GameModule } from '../../../server/games/kit/module'
 import { fakeScheduler } from '../../../server/games/kit/scheduler'
@@ -102,6 +103,8 @@ export async function startSocketsApp(db: Db, label: string): Promise<SocketsApp
     ...instantGameModules(),
     ...statefulGameModules(),
     liveModule(),
+    // The rooms on their own fake time: a purchase never reaches a draw unless a test moves it.
+    roomsModule({ scheduler: fakeScheduler(T0) }),
   ]
   const budget = { now: 0 }
   await t.app.listen({ port: 0, host: '127.0.0.1' })

@@ -116,13 +116,12 @@ export class LiveLoop<Public extends WireEvent, Personal extends WireEvent, Row>
     if (this.halted) return
     const first = await this.track(recover())
     if (this.halted) return
-    if (options.upcoming) {
-      options.testHooks?.register(
-        options.game,
-        { upcoming: () => options.upcoming!(), startNow: (seq) => this.closeNow(seq) },
-        options.scheduler,
-      )
-    }
+    // Every loop lends itself to the hooks (holds, kills); only crash knows rounds in advance.
+    options.testHooks?.register(
+      options.game,
+      { upcoming: () => options.upcoming?.() ?? [], startNow: (seq) => this.closeNow(seq) },
+      options.scheduler,
+    )
     this.open(first)
     await this.announce.idle()
   }

@@ -8,6 +8,10 @@
  *
  * A command's idempotency key makes the hop safe to repeat: an answer lost with a leader that
  * died is asked again by the client, and the new leader answers it from the database.
+ *
+ * A game of several loops (rooms: one per room and currency, each led on its own) names the loop
+ * each command runs in (`route`): the request carries it and only that loop's leader answers. A
+ * game whose snapshot any process can build from the database (`snapshotHere`) serves it locally.
  */
 import type { Namespace } from 'socket.io'
 import type { Player } from '../player'
@@ -20,6 +24,8 @@ export const RELAY_EVENT = 'live:relay'
 /** What a follower asks: a command by its name (already parsed) or the snapshot. */
 export interface RelayRequest {
   game: string
+  /** The loop the request runs in; null for a game of one loop (or its snapshot). */
+  loop: string | null
   name: string | null
   user: Player | null
   command: unknown
@@ -34,13 +40,19 @@ export interface RelayOptions {
   game: string
   /** The game's own wire, over its running loop: only called while this process leads. */
   wire: GameWire
-  leading(): boolean
+  /** Whether this process leads `loop` (null: the game's one loop, or any of them). */
+  leading(loop: string | null): boolean
+  /** The loop a command runs in (a game of several loops); null or absent: the one loop. */
+  route?(name: string, command: unknown): string | null
+  /** True when the game builds its snapshot in any process (from the database). */
+  snapshotHere?: boolean
   log: GameLog
 }
 
 /** The wire a live game serves in every process; see the module comment. */
 export function relayedWire(options: RelayOptions): GameWire {
   const { nsp, game, wire, leading, log } = options
+  const route = options.route ?? (() => null)
   const runHere = (request: RelayRequest): Promise<unknown> => {
     if (request.name === null) return wire.snapshot(request.user)
     const handler = wire.commands[request.name]
@@ -48,7 +60,7 @@ export function relayedWire(options: RelayOptions): GameWire {
     return Promise.resolve(handler.run(request.user, request.command as never))
   }
   const ask = async (request: RelayRequest): Promise<unknown> => {
-    if (leading()) return runHere(request)
+    if (leading(request.loop)) return runHere(request)
     try {
       // Alone (the in-memory adapter, or the other processes gone) there is nobody to ask; the
       // adapter answers a server-side message of a cluster within its `requestsTimeout`.
@@ -63,7 +75,7 @@ export function relayedWire(options: RelayOptions): GameWire {
     return null
   }
   nsp.on(RELAY_EVENT, (request: RelayRequest, reply: (answer: RelayAnswer) => void) => {
-    if (request.game !== game || !leading()) return reply(null)
+    if (request.game !== game || !leading(request.loop ?? null)) return reply(null)
     runHere(request).then(
       (answer) => reply({ answer }),
       (err: unknown) => {
@@ -78,7 +90,8 @@ export function relayedWire(options: RelayOptions): GameWire {
       {
         parse: (payload: unknown) => handler.parse(payload),
         run: async (user: Player | null, command: unknown) =>
-          (await ask({ game, name, user, command })) ?? wire.refusal('internal'),
+          (await ask({ game, loop: route(name, command), name, user, command })) ??
+          wire.refusal('internal'),
       },
     ]),
   )
@@ -86,10 +99,11 @@ export function relayedWire(options: RelayOptions): GameWire {
     ...wire,
     commands,
     snapshot: async (user) => {
-      const snapshot = await ask({ game, name: null, user, command: null })
+      if (options.snapshotHere) return wire.snapshot(user)
+      const snapshot = await ask({ game, loop: null, name: null, user, command: null })
       if (snapshot === null) throw new Error(`[${game}] no snapshot: no process leads the loop`)
       return snapshot as WireEvent
     },
-    serverTime: () => (leading() ? wire.serverTime() : Date.now()),
+    serverTime: () => (leading(null) ? wire.serverTime() : Date.now()),
   }
 }
