@@ -1,7 +1,12 @@
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { compression } from 'vite-plugin-compression2'
-import { canvasChunk, localeChunk, pixiLazyRenderersPlugin } from './scripts/vite/chunks'
+import {
+  canvasChunk,
+  localeChunk,
+  pixiLazyRenderersPlugin,
+  pixiNoParticlesPlugin,
+} from './scripts/vite/chunks'
 import { buildIdPlugin, localePreloadPlugin, routeManifestPlugin } from './scripts/vite/manifests'
 import { pwaPlugins } from './scripts/vite/pwa'
 import { webFontPlugin } from './scripts/vite/webFont'
@@ -18,6 +23,7 @@ export default defineConfig({
     localePreloadPlugin(),
     buildIdPlugin(),
     pixiLazyRenderersPlugin(),
+    pixiNoParticlesPlugin(),
     webFontPlugin(),
     ...pwaPlugins(),
     // dist/seo.json: each route's SEO texts per language, for the pages the server sends (issue 31).

@@ -46,8 +46,9 @@ interface RouteRecord {
 
 /** Imports written in a built chunk: `from"./x.js"` / `import"./x.js"`, and `import(\`./x.js\`)`. */
 function importsOf(code: string): { fixed: string[]; lazy: string[] } {
-  const fixed = [...code.matchAll(/(?:\bfrom|\bimport)\s*["'`]\.\/([\w.-]+\.js)["'`]/g)]
-  const lazy = [...code.matchAll(/\bimport\(\s*["'`]\.\/([\w.-]+\.js)["'`]\s*\)/g)]
+  // Any character a file name may hold but a quote: the bundler names shared chunks `a~b.js`.
+  const fixed = [...code.matchAll(/(?:\bfrom|\bimport)\s*["'`]\.\/([^"'`]+\.js)["'`]/g)]
+  const lazy = [...code.matchAll(/\bimport\(\s*["'`]\.\/([^"'`]+\.js)["'`]\s*\)/g)]
   return {
     fixed: fixed.map((m) => `/assets/${m[1]}`),
     lazy: lazy.map((m) => `/assets/${m[1]}`),

@@ -36,12 +36,54 @@ export function pixiLazyRenderersPlugin(): Plugin {
   }
 }
 
+/** The lines of pixi.js/lib/unsafe-eval/init.mjs that patch the particle container. */
+const PARTICLE_PATCH = [
+  "import { ParticleBuffer } from '../scene/particle-container/shared/ParticleBuffer.mjs';\n",
+  "import { generateParticleUpdatePolyfill } from './particle/generateParticleUpdatePolyfill.mjs';\n",
+  / {2}Object\.assign\(ParticleBuffer\.prototype, \{\n[^}]*\}\);\n/,
+]
+
+/**
+ * Drops the particle container's eval-free patch from `pixi.js/unsafe-eval` (pixiPlatform.ts), so
+ * every game page stops downloading the particle container it never draws (1.4 KB gzip, `npm run
+ * build && npm run test:budget`). A scene that wants `ParticleContainer` fails the build here
+ * first: without the patch it would compile its update function with `new Function`, which the
+ * server's CSP forbids. The build fails too if Pixi changes the lines.
+ */
+export function pixiNoParticlesPlugin(): Plugin {
+  return {
+    name: 'tessera-pixi-no-particles',
+    apply: 'build',
+    transform(code, id) {
+      if (/[\\/](games|src)[\\/].*\.tsx?$/.test(id) && /\bParticleContainer\b/.test(code)) {
+        throw new Error(
+          `[pixi-no-particles] ${id} uses ParticleContainer: remove pixiNoParticlesPlugin first`,
+        )
+      }
+      if (!/[\\/]node_modules[\\/]pixi\.js[\\/]lib[\\/]unsafe-eval[\\/]init\.mjs$/.test(id)) {
+        return null
+      }
+      let out = code
+      for (const line of PARTICLE_PATCH) {
+        const next = out.replace(line, '')
+        if (next === out) throw new Error(`[pixi-no-particles] ${id} changed: ${String(line)}`)
+        out = next
+      }
+      return { code: out, map: null }
+    },
+  }
+}
+
 /**
  * A locale's namespaces that load at start (src/i18n) go out as one chunk per language, not one
  * per file: ten small files took two round trips over HTTP/1.1's six connections before the
- * first frame could be drawn. The on-demand namespaces keep a chunk each.
+ * first frame could be drawn. The on-demand namespaces keep a chunk each. The language's table of
+ * files (src/i18n/bundles) goes with them, so the entry does not carry every language's table.
  */
 export function localeChunk(id: string): string | null {
+  // The table of the language's files (src/i18n/bundles/<locale>.ts) goes with its texts.
+  const table = /[\\/]src[\\/]i18n[\\/]bundles[\\/]([a-z]+)\.ts$/.exec(id)
+  if (table) return `locale-${table[1]}`
   const match = /[\\/]locales[\\/]([a-z]+)[\\/]([A-Za-z0-9_-]+)\.json$/.exec(id)
   if (!match || ON_DEMAND_NAMESPACES.includes(match[2] as string)) return null
   return `locale-${match[1]}`
@@ -72,26 +114,29 @@ export function gameScenes(): string[] {
  * the scenes, with the WebGPU renderer, with `Assets`...), some twenty files that every game page
  * fetched together, each compressed on its own. What only a lazy module that a first frame never
  * loads needs (the WebGPU and Canvas renderers, `Assets`, the bitmap-font installer) stays with
- * it, and so does what only some scenes use (text, bitmap text).
+ * it. What only some scenes use (text, bitmap text) goes out in one chunk per set of scenes that
+ * use it: left to itself, the bundler also counted the lazy renderers as users, and cut the text
+ * classes into seven files where three hold the same code (0.9 KB gzip less on a bitmap-text page).
  */
 export function canvasChunk(): Rolldown.CodeSplittingNameFunction {
-  let captured: Set<string> | null = null
+  let captured: Map<string, string> | null = null
   return (id, ctx) => {
     captured ??= firstFrameLibraries(ctx)
-    return captured.has(id) ? 'canvas' : null
+    return captured.get(id) ?? null
   }
 }
 
 /**
- * The library modules reached from the platform, the WebGL renderer, and all of the scenes.
+ * The library modules reached from the platform, the WebGL renderer, and all of the scenes, named
+ * `canvas`; those only some scenes reach, named by those scenes.
  * Pixi's index re-exports everything, so an import through it is followed only to the modules
  * that hold the names imported, plus what the index itself runs (its extensions and `init`s).
  */
-export function firstFrameLibraries(ctx: Rolldown.ChunkingContext): Set<string> {
+export function firstFrameLibraries(ctx: Rolldown.ChunkingContext): Map<string, string> {
   const indexId = [...(ctx.getModuleInfo(CANVAS_PLATFORM)?.importedIds ?? [])].find((id) =>
     PIXI_INDEX.test(id),
   )
-  if (!indexId) return new Set()
+  if (!indexId) return new Map()
   const index = ctx.getModuleInfo(indexId)!
   const resolve = (path: string) => join(dirname(indexId), path)
   const exported = new Map<string, string>()
@@ -141,8 +186,17 @@ export function firstFrameLibraries(ctx: Rolldown.ChunkingContext): Set<string> 
   const captured = new Set([...reach(CANVAS_PLATFORM), ...reach(renderer)])
   const scenes = gameScenes()
     .filter((scene) => ctx.getModuleInfo(scene))
-    .map(reach)
-  for (const id of scenes[0] ?? []) if (scenes.every((s) => s.has(id))) captured.add(id)
-  // Libraries only: the platform's and the scenes' own modules stay in their chunks.
-  return new Set([...captured].filter((id) => /[\\/]node_modules[\\/]/.test(id)))
+    .map((scene) => ({ name: /(\w+)Scene\.ts$/.exec(scene)![1]!, reached: reach(scene) }))
+  const usedBy = new Map<string, string[]>()
+  for (const { name, reached } of scenes) {
+    for (const id of reached) usedBy.set(id, [...(usedBy.get(id) ?? []), name])
+  }
+  const named = new Map<string, string>()
+  for (const [id, users] of usedBy) {
+    // Libraries only: the platform's and the scenes' own modules stay in their chunks.
+    if (!/[\\/]node_modules[\\/]/.test(id)) continue
+    named.set(id, users.length === scenes.length ? 'canvas' : `pixi-${users.sort().join('-')}`)
+  }
+  for (const id of captured) if (/[\\/]node_modules[\\/]/.test(id)) named.set(id, 'canvas')
+  return named
 }

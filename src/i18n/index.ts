@@ -6,18 +6,36 @@ import { applyPluralLanguages } from './plurals'
 
 type Bundle = Record<string, unknown>
 
+type Loaders = Record<string, () => Promise<Bundle>>
+
 /**
- * Every namespace file of every language, as lazy imports: Vite emits one chunk per file, so a
- * visitor downloads only the active language.
+ * Each language's namespace files, as lazy imports: Vite emits one chunk per file, so a visitor
+ * downloads only the active language. The table of a language's files lives in that language's
+ * chunk (scripts/vite/chunks.ts), which the first page fetches anyway: the entry names three
+ * tables, not a loader for every file of every language.
  */
-const bundles = import.meta.glob<Bundle>('../../locales/*/*.json', { import: 'default' })
+const languages: Record<Locale, () => Promise<{ default: Loaders }>> = {
+  en: () => import('./bundles/en'),
+  ru: () => import('./bundles/ru'),
+  kz: () => import('./bundles/kz'),
+}
+
+const tables = new Map<Locale, Promise<Loaders>>()
+
+function filesOf(locale: Locale): Promise<Loaders> {
+  let table = tables.get(locale)
+  if (!table) {
+    table = languages[locale]().then((m) => m.default)
+    tables.set(locale, table)
+  }
+  return table
+}
+
+const nameOf = (file: string) => /\/([A-Za-z0-9_-]+)\.json$/.exec(file)?.[1]
 
 /** The namespaces that exist for a locale (file names under locales/<locale>/). */
-export function namespacesOf(locale: Locale): string[] {
-  return Object.keys(bundles)
-    .map((file) => /\/locales\/([a-z]+)\/([A-Za-z0-9_-]+)\.json$/.exec(file))
-    .filter((m): m is RegExpExecArray => m !== null && m[1] === locale)
-    .map((m) => m[2] as string)
+export async function namespacesOf(locale: Locale): Promise<string[]> {
+  return Object.keys(await filesOf(locale)).flatMap((file) => nameOf(file) ?? [])
 }
 
 /** On-demand namespaces some page has asked for; a language switch loads them in the new locale. */
@@ -27,7 +45,7 @@ const loaded = new Set<string>()
 async function loadBundle(locale: Locale, ns: string): Promise<void> {
   const key = `${locale}/${ns}`
   if (loaded.has(key)) return
-  const load = bundles[`../../locales/${locale}/${ns}.json`]
+  const load = Object.entries(await filesOf(locale)).find(([file]) => nameOf(file) === ns)?.[1]
   if (!load) return
   i18next.addResourceBundle(locale, ns, await load(), true, true)
   loaded.add(key)
@@ -38,7 +56,7 @@ async function loadBundle(locale: Locale, ns: string): Promise<void> {
  * the on-demand ones already asked for. Later calls load only what is missing.
  */
 export async function loadLocale(locale: Locale): Promise<void> {
-  const wanted = namespacesOf(locale).filter(
+  const wanted = (await namespacesOf(locale)).filter(
     (ns) => !ON_DEMAND_NAMESPACES.includes(ns) || requested.has(ns),
   )
   await Promise.all(wanted.map((ns) => loadBundle(locale, ns)))

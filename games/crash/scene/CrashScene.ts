@@ -1,4 +1,4 @@
-import type { BitmapText, Container, Graphics, Text } from 'pixi.js'
+import type { BitmapText, Container, Graphics } from 'pixi.js'
 import type {
   AssetBundle,
   Scene,
@@ -286,9 +286,7 @@ export class CrashScene implements Scene<CrashView> {
     status.tint = crashed ? COLOR.crashed : COLOR.muted
     const won = view.bet === 'cashedOut'
     setText(banner, won ? labels.won : view.bet === 'lost' && crashed ? labels.lost : '')
-    const bannerColor = won ? COLOR.win : COLOR.crashed
-    // A canvas text re-rasterises on a style change, so only a real change is applied.
-    if (banner.style.fill !== bannerColor) banner.style.fill = bannerColor
+    banner.tint = won ? COLOR.win : COLOR.crashed
   }
 
   #drawCountdown(parts: Parts, view: CrashView, state: CrashFrame): void {
@@ -313,7 +311,7 @@ export class CrashScene implements Scene<CrashView> {
   }
 }
 
-function setText(text: Text | BitmapText, value: string): void {
+function setText(text: BitmapText, value: string): void {
   // Setting the same string still re-measures in some Pixi paths; skip it.
   if (text.text !== value) text.text = value
 }

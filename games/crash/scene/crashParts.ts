@@ -3,14 +3,7 @@
  * resize (`layoutParts`), where everything whose shape depends only on the size is tessellated.
  * Frames then move, scale and tint them (CrashScene.ts).
  */
-import {
-  BitmapText,
-  Container,
-  Graphics,
-  Text,
-  type TextStyleFontWeight,
-  type TextStyleOptions,
-} from 'pixi.js'
+import { BitmapText, Container, Graphics, type TextStyleFontWeight } from 'pixi.js'
 import type { SceneSize } from '../../engine/canvas'
 import type { PlotArea, Star } from './geometry'
 import { LinePool, instance, type UnitShapes } from './sceneShapes'
@@ -32,19 +25,12 @@ const GRID_LINES = 10
 
 const FONT_FAMILY = 'Inter, system-ui, sans-serif'
 
-const textStyle = (size: number, color: number, weight: TextStyleOptions['fontWeight']) => ({
-  fontFamily: FONT_FAMILY,
-  fontSize: size,
-  fontWeight: weight,
-  fill: color,
-  align: 'center' as const,
-})
-
 /**
- * Text that changes every frame (the multiplier) or every 100 ms (the countdown) is a
- * `BitmapText`: Pixi draws each glyph once into a dynamic font page (its global cache keeps one
- * font per family and weight, white, so colour is a tint and size a scale) and lays out quads, where
- * a `Text` would re-rasterise a 2D canvas and upload it on every change.
+ * Every text of the scene is a `BitmapText`: Pixi draws each glyph once into a dynamic font page
+ * (its global cache keeps one font per family and weight, white, so colour is a tint and size a
+ * scale) and lays out quads, where a `Text` would re-rasterise a 2D canvas and upload it on every
+ * change of the multiplier (every frame) or the countdown (every 100 ms). The banner could be a
+ * `Text`, but that class alone would add 4.8 KB gzip to the page (`npm run test:budget`).
  */
 const bitmapText = (weight: TextStyleFontWeight) =>
   new BitmapText({
@@ -71,7 +57,7 @@ export interface Parts {
   readonly barFill: Graphics
   readonly multiplier: BitmapText
   readonly status: BitmapText
-  readonly banner: Text
+  readonly banner: BitmapText
 }
 
 /** Builds the scene's tree on the shared shapes, `stars` dots included. */
@@ -95,8 +81,7 @@ export function buildParts(shapes: UnitShapes, stars: number): Parts {
     barFill: new Graphics({ label: 'crash.countdown' }),
     multiplier: bitmapText('800'),
     status: bitmapText('600'),
-    // The banner changes at most twice a round, so a canvas `Text` (any glyph, any script) is fine.
-    banner: new Text({ text: '', style: textStyle(20, COLOR.win, '800') }),
+    banner: bitmapText('800'),
   }
   parts.marker.circle(0, 0, 11).fill({ color: COLOR.win }).stroke({ width: 3, color: COLOR.text })
   parts.glow.alpha = 0.18

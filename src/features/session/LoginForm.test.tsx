@@ -14,6 +14,7 @@ import { initI18n } from '../../i18n'
 import { createAppRouter } from '../../routes/router'
 import { useModals } from '../../stores/modals'
 import { registerModalBody } from '../modals/slots'
+import { startApi } from './api'
 import { createLoginForm } from './LoginForm'
 
 const user = { id: 1, locale: 'en' } as unknown as User
@@ -208,6 +209,9 @@ describe('log-in by phone and code', () => {
 
 describe('"Forgot password?" in the Login modal', () => {
   it('shows with a password only, and leads to /password/reset with the modal closed', async () => {
+    // The reset page makes its machine with the app's client as it mounts; without one it threw
+    // and the router moved on to /error, which a slow run saw before the check below.
+    startApi({ VITE_API_URL: 'http://127.0.0.1:9/api' }, window.location)
     const router = createAppRouter('en', createMemoryHistory({ initialEntries: ['/top'] }))
     await router.load()
     render(<App router={router} i18n={i18next} />)
@@ -224,7 +228,8 @@ describe('"Forgot password?" in the Login modal', () => {
     await userEvent.click(screen.getByTestId('login.mode-password'))
     await userEvent.click(screen.getByTestId('login.forgot-password'))
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/password/reset'))
+    await screen.findByTestId('page.passwordReset')
+    expect(router.state.location.pathname).toBe('/password/reset')
     expect(useModals.getState().current).toBeNull()
   })
 })
