@@ -18,6 +18,7 @@ import {
   defineWire,
   errorAckSchema,
   fundsSchema,
+  proofNotFoundSchema,
   roundIdSchema,
   serverTimeSchema,
   stakeSchema,
@@ -331,6 +332,4 @@ export const roundProofSchema = z.object({
 export type RoundProof = z.infer<typeof roundProofSchema>
 
 /** A refused proof: `not_found` for an unknown, running or future round (`crash:proof.notFound`). */
-export const roundProofErrorSchema = z.object({
-  data: z.object({ message: z.literal('not_found'), params: z.record(z.string(), z.unknown()) }),
-})
+export const roundProofErrorSchema = proofNotFoundSchema

@@ -191,3 +191,11 @@ export function defineWire<const E extends WireEvents, const C extends WireComma
     },
   }
 }
+
+/**
+ * A game service's refused proof request (`GET <proof path>/<roundId>`): `not_found` for an
+ * unknown round and for one not finished yet, alike, so the answer tells nothing of the latter.
+ */
+export const proofNotFoundSchema = z.object({
+  data: z.object({ message: z.literal('not_found'), params: z.record(z.string(), z.unknown()) }),
+})

@@ -26,6 +26,7 @@ import {
   defineWire,
   errorAckSchema,
   fundsSchema,
+  proofNotFoundSchema,
   roundIdSchema,
   serverTimeSchema,
   stakeSchema,
@@ -161,6 +162,29 @@ const drawAgrees = z.refine<DrawFigures>(
 export const roomDrawSchema = z.object(drawFields).check(drawAgrees)
 /** A finished round. */
 export type RoomDraw = z.infer<typeof roomDrawSchema>
+
+/** Where the rooms answer `GET <path>/<roundId>` with a drawn round's proof. */
+export const ROUND_PROOF_PATH = '/api/games/rooms/rounds'
+
+/**
+ * A drawn round's proof (`GET /api/games/rooms/rounds/:id`): its draw and its whole ticket list in
+ * ticket order, so a page that did not watch the round (an older draw, a link from the bet
+ * history) recomputes the client seed and the winning ticket as `npm run fair -- rooms` does. An
+ * unknown, open, counting or refunded round is 404, {@link roundProofErrorSchema}.
+ */
+export const roundProofSchema = z
+  .object({ v, draw: roomDrawSchema, purchases: z.array(purchaseRowSchema) })
+  .check(
+    z.refine(
+      (p) => consecutive(p.purchases, 0) && ticketsOf(p.purchases) === p.draw.tickets,
+      "the ticket list numbers its tickets from 0 and holds the draw's tickets",
+    ),
+  )
+/** A drawn round's proof. */
+export type RoundProof = z.infer<typeof roundProofSchema>
+
+/** A refused proof: `not_found` (`rooms:proof.notFound`). */
+export const roundProofErrorSchema = proofNotFoundSchema
 
 /** How many finished rounds a room's history keeps in the snapshot. */
 export const HISTORY_LENGTH = 10
