@@ -55,6 +55,17 @@ export const INSTANT_GAMES: readonly RegisteredInstantGame[] = GAMES.filter(
   isInstant,
 ) as readonly RegisteredInstantGame[]
 
+/** A registered live game (crash, the rooms). */
+export type RegisteredLiveGame = Extract<RegisteredGame, { family: 'live' }>
+/** A registered live game's id. */
+export type LiveGameId = RegisteredLiveGame['id']
+
+const isLive = <G extends GameDefinition>(game: G): game is Extract<G, { family: 'live' }> =>
+  game.family === 'live'
+
+/** The live games, in lobby order. */
+export const LIVE_GAMES: readonly RegisteredLiveGame[] = GAMES.filter(isLive)
+
 /** The stateful games, in lobby order. */
 export const STATEFUL_GAMES: readonly RegisteredStatefulGame[] = GAMES.filter(isStateful)
 

@@ -4,7 +4,13 @@
  * bets (see docs/adding-a-game.md).
  */
 import type { BetHistoryItem, GameServiceName } from '../../contract'
-import { INSTANT_GAMES, STATEFUL_GAMES, type InstantGameId } from '../../games/registry'
+import {
+  INSTANT_GAMES,
+  LIVE_GAMES,
+  STATEFUL_GAMES,
+  type InstantGameId,
+  type LiveGameId,
+} from '../../games/registry'
 import { casesServerParts } from './cases'
 import { crashModule } from './crash'
 import { roomsModule } from './rooms'
@@ -42,16 +48,28 @@ export function statefulGameModules(
 export const STATEFUL_GAME_MODULES: readonly ServerGame[] = statefulGameModules()
 
 /**
- * Every game this server runs: crash, each instant game of the registry (games/registry.ts; an
- * instant game has no server file of its own), `live`, the instant games' live tables (on
- * `general`), with the seeds and proof routes and the instant bets' history, and each stateful
- * game of the registry, and the rooms (one namespace, a live loop per room and currency; not yet
- * a game of the registry, whose page is being built).
+ * The server module of each live game: a live game keeps its own loop, wire and module (its
+ * family has no generic one), so a live game registered without a module here fails to compile.
+ */
+const LIVE_MODULES: Record<LiveGameId, () => ServerGame> = {
+  crash: () => crashModule(),
+  rooms: () => roomsModule(),
+}
+
+/** The module of each live game of the registry, in lobby order. */
+export function liveGameModules(): ServerGame[] {
+  return LIVE_GAMES.map((game) => LIVE_MODULES[game.id]())
+}
+
+/**
+ * Every game this server runs, read from the registry: each live game (crash; the rooms, one
+ * namespace with a loop per room and currency), each instant game (an instant game has no server
+ * file of its own), `live`, the instant games' live tables (on `general`), with the seeds and proof
+ * routes and the instant bets' history, and each stateful game.
  */
 export const GAME_MODULES: readonly ServerGame[] = [
-  crashModule(),
+  ...liveGameModules(),
   ...instantGameModules(),
   liveModule(),
   ...STATEFUL_GAME_MODULES,
-  roomsModule(),
 ]
