@@ -13,6 +13,11 @@ import { restingRotation, spinRotation, type WheelView } from './wheelView'
 const COLOR = { rim: 0x283049, text: 0xeef1f8, pointer: 0xffffff, win: 0xffe066 } as const
 const FONT_FAMILY = 'Inter, system-ui, sans-serif'
 
+/** The hub's radius, of the wheel's: the centre text stays inside it. */
+const HUB = 0.42
+/** The widest glyph advance of the centre text's bold at its 24 px, px. */
+const GLYPH_WIDTH = 16
+
 /** What `WheelScene.inspect` reports of its last frame. */
 export interface WheelDrawn {
   readonly phase: WheelView['phase'] | null
@@ -96,11 +101,14 @@ export class WheelScene implements Scene<WheelView> {
     this.#root.position.set(width / 2, height / 2)
     wheel.rotation = rotation
     this.#drawHighlight(view, highlighted)
-    centre.text = text
     centre.tint = highlighted ? COLOR.win : COLOR.text
-    // Sized from the text's length, not measured: measuring lays the glyphs out on every change.
+    centre.text = text
+    // The text fits the hub (a winner's name can be long), sized from its length at the widest
+    // glyph advance of the font's bold (about 0.65 em, Cyrillic's Ж and Ш), not measured: that
+    // would lay the glyphs out, and needs a canvas the scene's tests do not have.
     const fontScale = seconds !== null ? 2 : 0.8
-    centre.scale.set(Math.min(fontScale, (this.#radius * 1.4) / Math.max(1, text.length * 14)))
+    const room = this.#radius * HUB * 2 * 0.85
+    centre.scale.set(Math.min(fontScale, room / Math.max(1, text.length * GLYPH_WIDTH)))
     this.#drawn = {
       phase: view.phase,
       roundId: view.roundId,
@@ -135,7 +143,7 @@ export class WheelScene implements Scene<WheelView> {
       if (slice.mine) arcs.arc(0, 0, r - 3, from, to).stroke({ width: 3, color: COLOR.pointer })
     }
     // The hub, where the centre text sits.
-    arcs.circle(0, 0, r * 0.42).fill(0x151a2b)
+    arcs.circle(0, 0, r * HUB).fill(0x151a2b)
     this.#pointer
       .clear()
       .poly([-12, -r - 14, 12, -r - 14, 0, -r + 8])
