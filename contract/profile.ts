@@ -196,6 +196,23 @@ export const crashBetHistoryItem = z.object({
   created_at: z.string(),
 })
 /**
+ * A purchase of tickets in a room (the rooms, server/games/rooms): `amount` is its cost, `round_id`
+ * the round's wire id (`red-RUB-12`, whose proof is GET /api/games/rooms/rounds/:id). `multiplier`
+ * is always null (a room pays a share of the pot, not a multiple); `payout` is what was paid back
+ * (the winner's payout, 0 for a loss, the cost for a refund, null while the round sells).
+ */
+export const roomsBetHistoryItem = z.object({
+  game: z.literal('rooms'),
+  id: z.string().check(z.minLength(1), z.maxLength(64)),
+  round_id: z.string().check(z.minLength(1), z.maxLength(64)),
+  amount: minor,
+  currency,
+  multiplier: z.null(),
+  payout: z.nullable(minor),
+  status: z.enum(['pending', 'won', 'lost', 'refunded']),
+  created_at: z.string(),
+})
+/**
  * A settled bet of an instant game (any of the registry's, games/registry.ts): `multiplier` is payout / amount in integer
  * hundredths, floored (a roulette spin may win back less than its stake: 67 = 0.67x), null for a
  * loss. Its proof opens at `/games/<game>?bet=<id>` (GET /api/games/bets/:id).
@@ -244,6 +261,7 @@ export type StatefulBetHistoryItem = z.infer<typeof statefulBetHistoryItem>
 
 export const betHistoryItem = z.discriminatedUnion('game', [
   crashBetHistoryItem,
+  roomsBetHistoryItem,
   instantBetHistoryItem,
   statefulBetHistoryItem,
 ])

@@ -1,7 +1,8 @@
 /**
  * The rooms' module (kit/module.ts): one `/rooms` namespace on the `general` service for the
  * three rooms, and one live loop per room and currency, each led by its own advisory lock
- * (`live:rooms:<room>:<currency>`, kit/live/module.ts), each on its own channel.
+ * (`live:rooms:<room>:<currency>`, kit/live/module.ts), each on its own channel; a drawn round's
+ * proof route and the purchases' page of the bet history.
  */
 import type { BetHistoryItem } from '../../../contract'
 import { CURRENCIES, type Currency } from '../../../games/engine/money'
@@ -12,7 +13,9 @@ import type { GameModule } from '../kit/module'
 import { channelEmitter } from '../kit/namespace'
 import type { Scheduler } from '../kit/scheduler'
 import { beaconReader } from './beacon'
+import { roomsHistory } from './history'
 import { loopName, RoomLoop, type RoomLoopOptions, type RoomsPublic } from './RoomLoop'
+import { roomsRoutes } from './routes'
 import { roomsSnapshot } from './snapshot'
 import { roomsWire, watchedCurrency } from './wire'
 import { loopKey, ROOMS_GAME_ID } from './view'
@@ -96,5 +99,7 @@ export function roomsModule(
         ...(options.leaderScheduler ? { scheduler: options.leaderScheduler } : {}),
       })
     },
+    routes: roomsRoutes,
+    history: roomsHistory,
   }
 }

@@ -147,6 +147,7 @@ export function wireSuite(ctx: SuiteContext): void {
         '/api/profile/sessions/9223372036854775808',
         '/api/api/freeSpinsCampaigns/2147483648',
         '/api/games/crash/rounds/2147483648',
+        '/api/games/rooms/rounds/red-RUB-2147483648',
       ]) {
         const res = await t.call(path.includes('sessions') ? 'DELETE' : 'GET', path, { token })
         expect(res.statusCode, path).toBe(404)

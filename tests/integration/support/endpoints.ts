@@ -217,6 +217,8 @@ export const endpoints: Endpoint[] = [
   { method: 'PUT', path: '/api/api/v2/freeSpinsCampaigns/cancel/1', auth: true },
   // A finished crash round's proof (server/games/crash/routes.ts, tests/integration/crashRounds.test.ts).
   { method: 'GET', path: '/api/games/crash/rounds/1', auth: false },
+  // A drawn room round's proof (server/games/rooms/routes.ts, tests/integration/roomsProof.test.ts).
+  { method: 'GET', path: '/api/games/rooms/rounds/1', auth: false },
   // The instant games' seed pair and bet proofs (server/games/kit/instant/routes.ts,
   // tests/integration/instantBets.test.ts).
   { method: 'GET', path: '/api/games/seeds', auth: true },
