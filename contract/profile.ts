@@ -196,6 +196,24 @@ export const crashBetHistoryItem = z.object({
   created_at: z.string(),
 })
 /**
+ * A rooms purchase of the history: the tickets one purchase bought in a round, whose id names its
+ * room first (`red-RUB-12`: room, currency, sequence). Shaped like a crash bet: `payout` is what
+ * was paid back (the payout for the winning purchase, 0 for a loss, the cost for a refund, null
+ * until the round is drawn), `multiplier` payout / amount in integer hundredths, floored, null
+ * until then or for a loss. Its draw's proof opens at `/games/rooms/<room>?round=<round_id>`.
+ */
+export const roomsBetHistoryItem = z.object({
+  game: z.literal('rooms'),
+  id: z.string().check(z.minLength(1), z.maxLength(64)),
+  round_id: z.string().check(z.minLength(1), z.maxLength(64)),
+  amount: minor,
+  currency,
+  multiplier: z.nullable(z.int().check(z.nonnegative())),
+  payout: z.nullable(minor),
+  status: z.enum(['pending', 'won', 'lost', 'refunded']),
+  created_at: z.string(),
+})
+/**
  * A settled bet of an instant game (any of the registry's, games/registry.ts): `multiplier` is payout / amount in integer
  * hundredths, floored (a roulette spin may win back less than its stake: 67 = 0.67x), null for a
  * loss. Its proof opens at `/games/<game>?bet=<id>` (GET /api/games/bets/:id).
@@ -244,6 +262,7 @@ export type StatefulBetHistoryItem = z.infer<typeof statefulBetHistoryItem>
 
 export const betHistoryItem = z.discriminatedUnion('game', [
   crashBetHistoryItem,
+  roomsBetHistoryItem,
   instantBetHistoryItem,
   statefulBetHistoryItem,
 ])
