@@ -38,7 +38,10 @@ export interface RoomPageExtra {
   onProofClosed?: () => void
   /** The address of a draw's proof, for its link. */
   proofHref?: (round: RoundId) => string
-  /** How a draw the page does not hold is fetched; `roundProofLoader(serviceUrl)` by default (tests pass a fake). */
+  /**
+   * How a draw the page cannot check alone is fetched; `roundProofLoader(serviceUrl)` by default
+   * (tests pass a fake).
+   */
   loadRoundProof?: LoadRoundProof
 }
 

@@ -47,7 +47,7 @@ async function open(
 const text = (id: string) => screen.getByTestId(id).textContent
 
 describe('a room draw proof', () => {
-  it('asks the rooms once for a round the page does not hold, and recomputes its draw', async () => {
+  it('asks the rooms once for a round the page does not hold, and recomputes it', async () => {
     const load = fakeLoader({ type: 'ok', proof: honest })
     const dialog = await open(load)
     expect(load).toHaveBeenCalledTimes(1)

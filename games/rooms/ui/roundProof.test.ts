@@ -42,7 +42,7 @@ describe('roundProofLoader (rooms)', () => {
     expect(await load(id('red-RUB-7'), signal())).toEqual({ type: 'failed' })
   })
 
-  it('throws when the service answers about another round, or with a list short of the draw', async () => {
+  it('throws on an answer about another round, or with a list short of the draw', async () => {
     const other = roundProofLoader('', async () => json(200, proof('red-RUB-13')))
     await expect(other(id('red-RUB-12'), signal())).rejects.toThrow(
       '[rooms/roundProof] asked for round red-RUB-12, got red-RUB-13',

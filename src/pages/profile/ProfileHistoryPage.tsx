@@ -129,8 +129,8 @@ function useHistory(api: Pick<ProfileApi, 'history'>, kind: HistoryKind) {
  * payout, round, time) and deposits (amount, method, status, time), newest first, a page at a
  * time (GET /profile/history, keyset cursor). A crash bet's round links to its fairness proof on
  * the crash page (`/games/crash?round=<id>`), for any finished round, however old, and a rooms
- * purchase's round to its draw's proof on its room's page (`/games/rooms/<room>?round=<id>`); an instant
- * bet or an ended stateful round links to its own proof on its game's page
+ * purchase's round to its draw's proof on its room's page (`/games/rooms/<room>?round=<id>`); an
+ * instant bet or an ended stateful round links to its own proof on its game's page
  * (`/games/<game>?bet=<id>`), and a stateful round in progress back to its game (`/games/<game>`).
  */
 export function ProfileHistoryPage() {
@@ -161,7 +161,7 @@ export function ProfileHistoryPage() {
   )
 }
 
-/** A rooms purchase's link to its draw's proof on its room's page (`?round=`, `parseRoomSearch`). */
+/** A rooms purchase's link to its draw's proof on its room's page (`?round=`, parseRoomSearch). */
 function RoomsRoundLink({ roundId }: { roundId: string }) {
   const { t } = useTranslation()
   const room = roomOfRound(roundId)
