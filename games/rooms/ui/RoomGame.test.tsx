@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react'
+import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import en from '../../../locales/en/rooms.json'
 import kitEn from '../../../locales/en/kit.json'
@@ -6,13 +6,17 @@ import type { Minor } from '../../engine/money'
 import type * as StreamModule from '../../kit/stream/connectGameStream'
 import { i18nTestEnv } from '../../kit/testing/i18n'
 import { renderGamePage, signedInPage } from '../../kit/testing/gamePage'
-import type { RoundId } from '../protocol'
+import { roundProofSchema, type RoundId } from '../protocol'
+import { rows, wireDraw } from '../round.fixtures'
 import { RoomGame } from './RoomGame'
+import type { LoadRoundProof } from './roundProof'
 
 /** What the fake server sends and is asked, set by each test before the page connects. */
 const server = vi.hoisted(() => ({
   me: null as { balance: number; purchaseIds: string[] } | null,
   sent: [] as { name: string; payload: Record<string, unknown> }[],
+  /** Red's counting round red-1 draws once the page has joined: the page watched its sale. */
+  drawRed1: false,
 }))
 
 // The socket and the Pixi canvas are the app's edges: a fake stream hands the machine a snapshot
@@ -37,6 +41,11 @@ vi.mock('../../kit/stream/connectGameStream', async (importOriginal) => {
     connectGameStream: fakeConnectGameStream({
       snapshot: () =>
         fixtures.wireSnapshot({ rounds: { red: round }, history: { red: [past] }, me: server.me }),
+      connected: (inbox) => {
+        if (!server.drawRed1) return
+        const drawn = fixtures.wireDraw({ room: 'red', roundId: 'red-1', nonce: 1, purchases })
+        inbox.send(fixtures.drawnEvent(drawn))
+      },
       request: async (name: string, payload: Record<string, unknown>) => {
         server.sent.push({ name, payload })
         const count = payload.count as number
@@ -64,7 +73,38 @@ i18nTestEnv({ en: { rooms: en, kit: kitEn } })
 beforeEach(() => {
   server.me = null
   server.sent = []
+  server.drawRed1 = false
 })
+
+// A drawn round of red the page never saw, as the rooms answer its proof.
+const proofPurchases = rows([
+  { purchaseId: 'x', player: 'xenia', count: 2 },
+  { purchaseId: 'y', player: 'yuri', count: 5 },
+])
+const proofOf = (roundId: string, nonce: number) =>
+  roundProofSchema.parse({
+    v: 1,
+    draw: wireDraw({ room: 'red', roundId, nonce, purchases: proofPurchases }),
+    purchases: proofPurchases,
+  })
+
+/** The red room for a guest, with the proof of `round` open, fetched by `load`. */
+async function openProof(round: string, load: LoadRoundProof) {
+  await renderGamePage(
+    <RoomGame
+      room="red"
+      serviceUrl=""
+      getToken={() => null}
+      player={null}
+      locale="en"
+      proofRound={round as RoundId}
+      loadRoundProof={load}
+    />,
+  )
+  // The loader's answer lands in an effect after the page's first frame.
+  await act(async () => {})
+  return screen.getByTestId('rooms.fairness-dialog')
+}
 
 describe('a room page', () => {
   it('shows a guest the round, its players and chances, and the call to log in', async () => {
@@ -106,34 +146,53 @@ describe('a room page', () => {
     expect(screen.getByTestId('rooms.buy-button').hasAttribute('disabled')).toBe(false)
   })
 
-  it("opens a draw's proof by its round and checks the commitment in the browser", async () => {
-    await renderGamePage(
-      <RoomGame
-        room="red"
-        serviceUrl=""
-        getToken={() => null}
-        player={null}
-        locale="en"
-        proofRound={'red-0' as RoundId}
-      />,
-    )
-    const dialog = screen.getByTestId('rooms.fairness-dialog')
+  it('asks the rooms for a round it does not hold, once, and checks the answer', async () => {
+    const proof = proofOf('red-RUB-12', 12)
+    const load = vi.fn<LoadRoundProof>(async () => ({ type: 'ok', proof }))
+    const dialog = await openProof('red-RUB-12', load)
+    expect(load).toHaveBeenCalledTimes(1)
+    expect(load.mock.calls[0]?.[0]).toBe('red-RUB-12')
     expect(within(dialog).getByTestId('rooms.proof-commitment').dataset.ok).toBe('true')
-    // The page did not see round red-0's tickets sold: it says so rather than guess.
-    expect(within(dialog).getByTestId('rooms.proof-no-list')).toBeTruthy()
+    expect(within(dialog).getByTestId('rooms.proof-list').textContent).toBe(
+      '0-1 x seed-x\n2-6 y seed-y\n',
+    )
+    expect(within(dialog).getByTestId('rooms.proof-recomputed').textContent).toBe(
+      `Recomputed in your browser: ticket ${proof.draw.winningTicket}. The draw checks out.`,
+    )
   })
 
-  it('says a round it does not hold is not found', async () => {
-    await renderGamePage(
+  it('asks for a draw among the last ones whose tickets it did not see sold', async () => {
+    // red-0 is in the snapshot's history, but the page joined after its sale.
+    const load = vi.fn<LoadRoundProof>(async () => ({ type: 'notFound' }))
+    const dialog = await openProof('red-0', load)
+    expect(load).toHaveBeenCalledTimes(1)
+    expect(dialog.dataset.status).toBe('notFound')
+    expect(within(dialog).getByTestId('rooms.fairness-message').textContent).toBe(en.proof.notFound)
+  })
+
+  it('checks a draw it watched sold from what it holds, with no request', async () => {
+    server.drawRed1 = true
+    const load = vi.fn<LoadRoundProof>(async () => ({ type: 'failed' }))
+    const page = (round: string | null) => (
       <RoomGame
         room="red"
         serviceUrl=""
         getToken={() => null}
         player={null}
         locale="en"
-        proofRound={'red-77' as RoundId}
-      />,
+        proofRound={round as RoundId | null}
+        loadRoundProof={load}
+      />
     )
-    expect(screen.getByTestId('rooms.fairness-dialog').dataset.status).toBe('notFound')
+    // The player opens the draw from the page's history, so the page has joined and holds it.
+    const { rerender } = render(page(null))
+    await act(async () => {})
+    await act(async () => rerender(page('red-1')))
+    const dialog = screen.getByTestId('rooms.fairness-dialog')
+    expect(load).not.toHaveBeenCalled()
+    expect(within(dialog).getByTestId('rooms.proof-list').textContent).toBe(
+      '0-2 a seed-a\n3-3 h seed-h\n',
+    )
+    expect(within(dialog).getByTestId('rooms.proof-recomputed').dataset.ok).toBe('true')
   })
 })

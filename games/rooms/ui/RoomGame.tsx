@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { REDUCED_MOTION_QUERY } from '../../engine/canvas/platform'
 import { formatMoney, type Minor } from '../../engine/money'
@@ -20,6 +20,7 @@ import { DrawHistory } from './DrawHistory'
 import { PlayersList } from './PlayersList'
 import { roomPageHooks } from './roomHooks'
 import { RoomProofDialog } from './RoomProofDialog'
+import { roundProofLoader, type LoadRoundProof } from './roundProof'
 import { newPurchaseSeed } from './purchaseSeed'
 import { useNow } from './useNow'
 import './rooms.css'
@@ -37,6 +38,11 @@ export interface RoomPageExtra {
   onProofClosed?: () => void
   /** The address of a draw's proof, for its link. */
   proofHref?: (round: RoundId) => string
+  /**
+   * How a draw the page cannot check alone is fetched; `roundProofLoader(serviceUrl)` by default
+   * (tests pass a fake).
+   */
+  loadRoundProof?: LoadRoundProof
 }
 
 const noop = () => {}
@@ -57,6 +63,8 @@ function RoomLayout(props: GameLayoutProps<typeof roomsRoundMachine> & RoomPageE
   const play = useGameSound()
   const { actor, snapshot, player, locale } = props
   const { context } = snapshot
+  // Made once: a new loader on every render would make the open proof ask again.
+  const [defaultLoader] = useState(() => roundProofLoader(props.serviceUrl))
   const round = context.round
   const currency = round?.currency ?? player?.currency ?? 'RUB'
   const money = (value: Minor) => formatMoney(value, currency, locale)
@@ -182,7 +190,8 @@ function RoomLayout(props: GameLayoutProps<typeof roomsRoundMachine> & RoomPageE
         <RoomProofDialog
           roundId={props.proofRound}
           draw={proofDraw}
-          purchases={props.proofRound ? context.ticketLists[props.proofRound] : undefined}
+          purchases={context.ticketLists[props.proofRound]}
+          load={props.loadRoundProof ?? defaultLoader}
           onClose={props.onProofClosed ?? noop}
         />
       ) : null}

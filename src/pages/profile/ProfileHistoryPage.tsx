@@ -51,6 +51,18 @@ function crashRoundSearch(roundId: string): { round: number | string } {
   return { round: /^[1-9]\d{0,14}$/.test(roundId) ? Number(roundId) : roundId }
 }
 
+/** The rooms, as their round ids name them first; listed here for the same reason as above. */
+const ROOMS = ['red', 'yellow', 'purple'] as const
+
+/**
+ * The room of a rooms round (`red-RUB-12`: room, currency, sequence), whose page opens its draw's
+ * proof (`/games/rooms/red?round=red-RUB-12`), or null for an id naming no room: no link then.
+ */
+function roomOfRound(roundId: string): (typeof ROOMS)[number] | null {
+  const first = /^([a-z]+)-/.exec(roundId)?.[1]
+  return ROOMS.find((room) => room === first) ?? null
+}
+
 type Rows =
   { kind: 'bets'; items: BetHistoryItem[] } | { kind: 'deposits'; items: DepositHistoryItem[] }
 
@@ -116,8 +128,9 @@ function useHistory(api: Pick<ProfileApi, 'history'>, kind: HistoryKind) {
  * /profile/history: the player's bets in every in-house game (crash today: stake, cash-out,
  * payout, round, time) and deposits (amount, method, status, time), newest first, a page at a
  * time (GET /profile/history, keyset cursor). A crash bet's round links to its fairness proof on
- * the crash page (`/games/crash?round=<id>`), for any finished round, however old; an instant
- * bet or an ended stateful round links to its own proof on its game's page
+ * the crash page (`/games/crash?round=<id>`), for any finished round, however old, and a rooms
+ * purchase's round to its draw's proof on its room's page (`/games/rooms/<room>?round=<id>`); an
+ * instant bet or an ended stateful round links to its own proof on its game's page
  * (`/games/<game>?bet=<id>`), and a stateful round in progress back to its game (`/games/<game>`).
  */
 export function ProfileHistoryPage() {
@@ -145,6 +158,24 @@ export function ProfileHistoryPage() {
       {/* Keyed by kind: each list starts from its own first page. */}
       <HistoryList key={kind} kind={kind} timeZone={user.timezone} />
     </section>
+  )
+}
+
+/** A rooms purchase's link to its draw's proof on its room's page (`?round=`, parseRoomSearch). */
+function RoomsRoundLink({ roundId }: { roundId: string }) {
+  const { t } = useTranslation()
+  const room = roomOfRound(roundId)
+  if (!room) return null
+  return (
+    <Link
+      to={`/games/rooms/${room}`}
+      search={{ round: roundId }}
+      className="profile-history-item__link"
+      aria-label={t('profile:history.openRoundLabel', { round: roundId })}
+      data-testid="profile.history-round-link"
+    >
+      {t('profile:history.round', { round: roundId })}
+    </Link>
   )
 }
 
@@ -204,6 +235,8 @@ function HistoryList({ kind, timeZone }: { kind: HistoryKind; timeZone: string |
                   >
                     {t('profile:history.round', { round: bet.round_id })}
                   </Link>
+                ) : bet.game === 'rooms' ? (
+                  <RoomsRoundLink roundId={bet.round_id} />
                 ) : bet.status === 'open' ? (
                   // A stateful round in progress: its game's page resumes it (no proof yet).
                   <Link

@@ -334,6 +334,26 @@ describe('profile area', () => {
     expect(proof.getAttribute('href')).toBe('/games/coinflip?bet=r-1')
   })
 
+  it("links a rooms purchase to its draw's proof on its room's page", async () => {
+    const purchase = (id: string, round: string) => ({ ...bet(id, round), game: 'rooms' })
+    // The answer as the contract reads it; a round id naming no room gets no link.
+    const page = profileHistoryResponse.parse({
+      kind: 'bets',
+      data: [purchase('p-2', 'red-RUB-12'), purchase('p-1', 'green-RUB-3')],
+      next_cursor: null,
+    })
+    const history = vi.fn(async () => page)
+    await renderAt(
+      '/profile/history',
+      fakeApi({ history: history as unknown as ProfileApi['history'] }),
+    )
+    const [red, unknown] = await screen.findAllByTestId('profile.history-bet')
+    const link = within(red!).getByTestId('profile.history-round-link')
+    expect(link.getAttribute('href')).toBe('/games/rooms/red?round=red-RUB-12')
+    expect(link.textContent).toBe(t('profile:history.round', { round: 'red-RUB-12' }))
+    expect(within(unknown!).queryByRole('link')).toBeNull()
+  })
+
   it('switches to deposits and shows their status', async () => {
     const history = vi.fn(async ({ kind }: { kind: string }) =>
       kind === 'deposits'
