@@ -96,6 +96,16 @@ test('two players buy tickets in the red room and a guest watches the same draw;
     await expect(guest!.getByTestId('rooms.proof-recomputed')).toHaveAttribute('data-ok', 'true')
     expect(guest!.url()).toContain(`round=${roundId}`)
     expect(await axeViolations(guest!, '[data-testid="page.roomRed"]')).toEqual([])
+
+    // The first player's bet history links the purchase to the same proof, which the room's page,
+    // opened anew, recomputes from the ticket list the proof route serves (it did not watch it).
+    await first!.goto('/profile/history')
+    const purchase = first!
+      .getByTestId('profile.history-bet')
+      .filter({ has: first!.locator(`a[href$="/games/rooms/red?round=${roundId}"]`) })
+    await expect(purchase).toHaveCount(1)
+    await purchase.getByTestId('profile.history-round-link').click()
+    await expect(first!.getByTestId('rooms.proof-recomputed')).toHaveAttribute('data-ok', 'true')
     await hooks(first!.request, 'release', { round: seq, point: 'next' })
   } finally {
     await Promise.all(contexts.map((c) => c.close()))

@@ -8,15 +8,13 @@ import type {
   SceneSize,
 } from '../../engine/canvas'
 import { PLAYER_PALETTE } from './palette'
-import { restingRotation, spinRotation, type WheelView } from './wheelView'
+import { fitCentreText, restingRotation, spinRotation, type WheelView } from './wheelView'
 
 const COLOR = { rim: 0x283049, text: 0xeef1f8, pointer: 0xffffff, win: 0xffe066 } as const
 const FONT_FAMILY = 'Inter, system-ui, sans-serif'
 
 /** The hub's radius, of the wheel's: the centre text stays inside it. */
 const HUB = 0.42
-/** The widest glyph advance of the centre text's bold at its 24 px, px. */
-const GLYPH_WIDTH = 16
 
 /** What `WheelScene.inspect` reports of its last frame. */
 export interface WheelDrawn {
@@ -61,7 +59,13 @@ export class WheelScene implements Scene<WheelView> {
     this.#pointer = new Graphics()
     this.#centre = new BitmapText({
       text: '',
-      style: { fontFamily: FONT_FAMILY, fontSize: 24, fontWeight: '700', fill: 0xffffff },
+      style: {
+        fontFamily: FONT_FAMILY,
+        fontSize: 24,
+        fontWeight: '700',
+        fill: 0xffffff,
+        align: 'center',
+      },
     })
     this.#centre.anchor.set(0.5)
     this.#wheel.addChild(this.#arcs, this.#highlight)
@@ -102,13 +106,10 @@ export class WheelScene implements Scene<WheelView> {
     wheel.rotation = rotation
     this.#drawHighlight(view, highlighted)
     centre.tint = highlighted ? COLOR.win : COLOR.text
-    centre.text = text
-    // The text fits the hub (a winner's name can be long), sized from its length at the widest
-    // glyph advance of the font's bold (about 0.65 em, Cyrillic's Ж and Ш), not measured: that
-    // would lay the glyphs out, and needs a canvas the scene's tests do not have.
-    const fontScale = seconds !== null ? 2 : 0.8
-    const room = this.#radius * HUB * 2 * 0.85
-    centre.scale.set(Math.min(fontScale, room / Math.max(1, text.length * GLYPH_WIDTH)))
+    // The text fits the hub: a winner's name can be long, and the hub is small on a phone.
+    const fitted = fitCentreText(text, this.#radius * HUB * 2 * 0.85, seconds !== null ? 2 : 0.8)
+    centre.text = fitted.text
+    centre.scale.set(fitted.scale)
     this.#drawn = {
       phase: view.phase,
       roundId: view.roundId,
@@ -116,7 +117,7 @@ export class WheelScene implements Scene<WheelView> {
       rotation,
       winningTicket: view.winningTicket,
       winnerHighlighted: highlighted,
-      centreText: text,
+      centreText: fitted.text,
       reducedMotion: reduced,
     }
     const changed = key !== this.#lastKey

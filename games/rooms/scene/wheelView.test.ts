@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { DRAW_SPIN_MS } from '../round.machine'
-import { restingRotation, sliceOf, spinRotation, SPIN_TURNS, wheelSlices } from './wheelView'
+import {
+  fitCentreText,
+  GLYPH_WIDTH,
+  MIN_TEXT_SCALE,
+  restingRotation,
+  sliceOf,
+  spinRotation,
+  SPIN_TURNS,
+  wheelSlices,
+} from './wheelView'
 
 const row = (purchaseId: string, firstTicket: number, count: number, colour: number) => ({
   purchaseId,
@@ -42,5 +51,24 @@ describe('the wheel', () => {
     expect(spinRotation(resting, DRAW_SPIN_MS * 3, false)).toBe(resting)
     // Reduced motion: no spin at all.
     expect(spinRotation(resting, 0, true)).toBe(resting)
+  })
+})
+
+describe('the centre text', () => {
+  it('takes the scale its longest line fits the hub at, at most the given one', () => {
+    // 'Winner:' is 7 glyphs, the name 5: the name's line is not the widest.
+    expect(fitCentreText('Winner:\nAlice', 7 * GLYPH_WIDTH, 2)).toEqual({
+      text: 'Winner:\nAlice',
+      scale: 1,
+    })
+    expect(fitCentreText('43', 1000, 2).scale).toBe(2)
+  })
+
+  it('cuts a line too long to read at the smallest scale, with an ellipsis', () => {
+    const room = 8 * MIN_TEXT_SCALE * GLYPH_WIDTH
+    const fitted = fitCentreText('Winner:\nPeacefulBasilisk1903', room, 0.8)
+    expect(fitted).toEqual({ text: 'Winner:\nPeacefu…', scale: MIN_TEXT_SCALE })
+    // Cyrillic counts by characters, not UTF-16 units or bytes.
+    expect(fitCentreText('Победитель:\nЖ', 100 * GLYPH_WIDTH, 0.8).text).toBe('Победитель:\nЖ')
   })
 })

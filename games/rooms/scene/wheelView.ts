@@ -147,3 +147,32 @@ export function toWheelView(snapshot: Snapshot, labels: WheelLabels): WheelView 
             : '',
   }
 }
+
+/** The widest glyph advance of the centre text's bold at scale 1 (24 px), px. */
+export const GLYPH_WIDTH = 16
+/** The smallest scale the centre text is drawn at (12 px): below it a line is cut instead. */
+export const MIN_TEXT_SCALE = 0.5
+
+/**
+ * The centre line fitted to `room` px across (the hub): its scale from its longest line at the
+ * bold's widest advance (about 0.65 em, Cyrillic's Ж and Ш), not measured, which would lay the
+ * glyphs out and needs a canvas; at most `max`. A line too long to be read at
+ * {@link MIN_TEXT_SCALE} is cut with an ellipsis (a winner's long name on a phone's small hub:
+ * the page's announcement above the canvas says it whole).
+ */
+export function fitCentreText(
+  text: string,
+  room: number,
+  max: number,
+): { text: string; scale: number } {
+  const widthOf = (lines: readonly string[]) =>
+    Math.max(1, ...lines.map((line) => [...line].length)) * GLYPH_WIDTH
+  let lines = text.split('\n')
+  if (room / widthOf(lines) < MIN_TEXT_SCALE) {
+    const chars = Math.max(2, Math.floor(room / (MIN_TEXT_SCALE * GLYPH_WIDTH)))
+    lines = lines.map((line) =>
+      [...line].length > chars ? `${[...line].slice(0, chars - 1).join('')}…` : line,
+    )
+  }
+  return { text: lines.join('\n'), scale: Math.min(max, room / widthOf(lines)) }
+}
