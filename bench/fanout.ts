@@ -54,6 +54,8 @@ function startServer(
 }
 
 interface ClientSummary {
+  /** How long the clients measured, s: the window asked for, or longer until broadcasts came. */
+  seconds: number
   messages: number
   samples: number
   p50: number
@@ -105,11 +107,13 @@ async function measure(
   try {
     const namespace = mode === 'rooms' || mode === 'bare-rooms' ? '/rooms' : '/crash'
     const r = await runClients(port, clients, seconds, namespace)
+    // A window with no broadcast measured nothing: a latency of 0 would pass any budget.
+    if (r.samples === 0) throw new Error(`[bench/fanout] ${mode}: no broadcast in ${r.seconds} s`)
     const server = summary()
     return {
       p50: Math.round(r.p50 * 10) / 10,
       p99: Math.round(r.p99 * 10) / 10,
-      perClientPerSecond: Math.round((r.messages / clients / seconds) * 100) / 100,
+      perClientPerSecond: Math.round((r.messages / clients / r.seconds) * 100) / 100,
       samples: r.samples,
       serverCpuPerSocketUs: Math.round(server.cpuPerSocketUs * 100) / 100,
       serverEmitMs: Math.round(server.emitMs * 10) / 10,

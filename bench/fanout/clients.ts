@@ -2,7 +2,8 @@
  * The client side of the fanout benchmark, in its own process:
  * `tsx bench/fanout/clients.ts <port> <clients> <seconds> [<namespace>]`. Opens that many
  * socket.io clients on the namespace (`/crash` unless given; guests, with no token) (WebSocket only, as browsers end up) in batches of 250, waits until all
- * are connected, then for `<seconds>` records each message's emit-to-receipt latency and counts messages.
+ * are connected, then for `<seconds>` (longer until the first socket got 5 broadcasts, at most
+ * 180 s) records each message's emit-to-receipt latency and counts messages.
  * Prints one JSON line of results.
  */
 import { io, type Socket } from 'socket.io-client'
@@ -51,14 +52,28 @@ for (let i = 0; i < count; i += BATCH) {
 }
 clearTimeout(connectDeadline)
 
+// At least this many broadcasts reach the first socket before the window closes, however long
+// it takes (up to MAX_SECONDS): crash tells state changes only, so a round that runs to a high
+// multiplier sends nothing for a minute, and a window inside it measured nothing.
+const MIN_BROADCASTS = 5
+const MAX_SECONDS = 180
+let firstSocketMessages = 0
+sockets[0]?.onAny(() => {
+  if (measuring) firstSocketMessages++
+})
 measuring = true
+const started = performance.now()
 await new Promise((r) => setTimeout(r, seconds * 1000))
+while (firstSocketMessages < MIN_BROADCASTS && performance.now() - started < MAX_SECONDS * 1000) {
+  await new Promise((r) => setTimeout(r, 250))
+}
 measuring = false
+const elapsed = (performance.now() - started) / 1000
 for (const s of sockets) s.close()
 // A summary, not the samples: thousands of clients make megabytes of latencies.
 const summary = {
   clients: count,
-  seconds,
+  seconds: elapsed,
   messages,
   samples: latencies.length,
   p50: percentile(latencies, 50),
