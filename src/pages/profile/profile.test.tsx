@@ -335,7 +335,12 @@ describe('profile area', () => {
   })
 
   it("links a rooms purchase to its draw's proof on its room's page", async () => {
-    const purchase = (id: string, round: string) => ({ ...bet(id, round), game: 'rooms' })
+    // A room pays a share of the pot, not a multiple: a purchase has no multiplier.
+    const purchase = (id: string, round: string) => ({
+      ...bet(id, round),
+      game: 'rooms',
+      multiplier: null,
+    })
     // The answer as the contract reads it; a round id naming no room gets no link.
     const page = profileHistoryResponse.parse({
       kind: 'bets',
