@@ -33,10 +33,17 @@ export async function seedDemoCases(db: Db, now = new Date()): Promise<void> {
   }
 }
 
+/** The advisory lock the demo seed runs under (locks.ts), and how often a waiter asks again. */
+const SEED_LOCK = 'seed:demo'
+const SEED_LOCK_RETRY_MS = 50
+
 /**
  * Seeds demo data when the database has no payment methods yet: payment methods, bonuses, a
  * welcome pack, a free-spin campaign and the demo account with a RUB balance credited through
- * the ledger. Idempotent: a second run changes nothing.
+ * the ledger. Idempotent: a second run changes nothing. Two processes starting on one database
+ * seed one after the other, under an advisory lock: at once, each saw an empty table and wrote
+ * the same rows, and one failed on PostgreSQL's serialization check and exited before listening
+ * (seen in statefulTwoProcesses.test.ts).
  */
 export async function seedDemo(
   db: Db,
@@ -44,6 +51,18 @@ export async function seedDemo(
   scryptN: number,
   now = new Date(),
 ): Promise<boolean> {
+  const locks = db.sessionLocks()
+  try {
+    while (!(await locks.tryLock(SEED_LOCK))) {
+      await new Promise((resolve) => setTimeout(resolve, SEED_LOCK_RETRY_MS))
+    }
+    return await seedDemoData(db, ledger, scryptN, now)
+  } finally {
+    await locks.close()
+  }
+}
+
+async function seedDemoData(db: Db, ledger: Ledger, scryptN: number, now: Date): Promise<boolean> {
   await seedDemoCases(db, now)
   await seedDemoOperator(db, scryptN)
   const seeded = await db.query('SELECT 1 FROM payment_methods LIMIT 1')
