@@ -23,6 +23,15 @@ describe('wallet signature', () => {
     expect(walletSignature(SECRET, TIMESTAMP, BODY)).toBe(VECTOR)
   })
 
+  it('signs the worked example of docs/providers.md as written there', () => {
+    const body =
+      '{"token":"wl_3q2-7wEXAMPLEtokenEXAMPLEtokenEXAMPLEtok","playerId":"42","currency":"RUB",' +
+      '"gameId":"slot-1","roundId":"r-1001","transactionId":"tx-5001","amount":2500}'
+    expect(walletSignature(SECRET, TIMESTAMP, body)).toBe(
+      '115183cbc6182b01ad6228647bc35e0625a8b0da225f1f73c2a44617b2a79c23',
+    )
+  })
+
   it('accepts the right signature within the window, either side of the clock', () => {
     expect(call()).toBe('ok')
     expect(call({ now: new Date(AT.getTime() + SIGNATURE_WINDOW_S * 1000) })).toBe('ok')
