@@ -25,6 +25,7 @@ import { registerStatic } from './http/static'
 import { createServices, type Services } from './services'
 import { registerHostPages } from './geo/pages'
 import { geoRoutes } from './http/routes/geo'
+import { walletRoutes } from './wallet'
 
 /** Prefix of every API route: SPEC's API paths would collide with client routes at the root. */
 export const API_PREFIX = '/api'
@@ -83,6 +84,7 @@ export async function buildApp(opts: {
       supportRoutes(api, services)
       for (const game of games) game.routes?.(api, services)
       botCheckRoutes(api, services)
+      walletRoutes(api, services)
       if (config.sandbox) sandboxRoutes(api, services)
       if (config.sandbox) attributionReportRoutes(api, services)
       if (services.testHooks) testHookRoutes(api, services.testHooks, config.trustProxy, services)

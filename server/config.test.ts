@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { loadConfig, sandboxWarning } from './config'
+import { SANDBOX_WALLET_PROVIDER, loadConfig, sandboxWarning } from './config'
 
 describe('configuration', () => {
   it('has working defaults and picks the mode from NODE_ENV', () => {
@@ -34,6 +34,30 @@ describe('configuration', () => {
     ]) {
       expect(() => loadConfig({ GAME_SERVICE_URLS: bad }), bad).toThrow(/GAME_SERVICE_URLS/)
     }
+  })
+
+  it('reads the wallet providers, adding the sandbox one only in sandbox mode', () => {
+    const secret = 'acme-secret-0123456789'
+    const ids = (c: ReturnType<typeof loadConfig>) => c.wallet.providers.map((p) => p.id)
+    expect(ids(loadConfig({}))).toEqual([SANDBOX_WALLET_PROVIDER.id])
+    expect(ids(loadConfig({ NODE_ENV: 'production' }))).toEqual([])
+    const acme = loadConfig({
+      NODE_ENV: 'production',
+      WALLET_PROVIDERS: `{"acme":{"secret":"${secret}"}}`,
+    })
+    expect(acme.wallet.providers).toEqual([{ id: 'acme', name: 'acme', secret }])
+    for (const bad of [
+      '{"Acme":{"secret":"acme-secret-0123456789"}}',
+      '{"acme":{"secret":"short"}}',
+      '{"acme":{"secret":"acme-secret-0123456789","extra":1}}',
+      '{"acme":',
+    ]) {
+      expect(() => loadConfig({ WALLET_PROVIDERS: bad }), bad).toThrow(/WALLET_PROVIDERS/)
+    }
+    const leaked = `{"acme":{"secret":"${SANDBOX_WALLET_PROVIDER.secret}"}}`
+    expect(() => loadConfig({ NODE_ENV: 'production', WALLET_PROVIDERS: leaked })).toThrow(
+      /WALLET_PROVIDERS/,
+    )
   })
 
   it('turns the live games test hooks on only when asked, and never in production', () => {

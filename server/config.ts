@@ -79,6 +79,30 @@ const envSchema = z.object({
     })
     .pipe(z.partialRecord(z.enum(gameServiceNames), z.url({ protocol: /^https?$/ }))),
   /**
+   * Game providers allowed to call the seamless wallet (`/api/wallet/<id>/...`, docs/providers.md),
+   * a JSON object `{"<id>":{"secret":"<HMAC key, 16+ characters>","name":"<label>"}}`. Sandbox
+   * mode adds `tessera-sandbox` with a published development secret unless the object names it.
+   */
+  WALLET_PROVIDERS: z
+    .string()
+    .default('{}')
+    .transform((text, ctx): unknown => {
+      try {
+        return JSON.parse(text)
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'not a JSON object' })
+        return z.NEVER
+      }
+    })
+    .pipe(
+      z.record(
+        z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'expected a lower-case id, e.g. acme-games'),
+        z.strictObject({ secret: z.string().min(16), name: z.string().min(1).max(100).optional() }),
+      ),
+    ),
+  /** Seconds a seamless-wallet launch token stays valid for the provider's debits. */
+  WALLET_TOKEN_TTL_S: seconds(4 * 3600),
+  /**
    * Product analytics (posthog-js, src/features/analytics): where the client sends its events.
    * Unset: this server's own ingest (`/api/ingest`, stored in `analytics_events`); `off`: no
    * analytics at all; an https origin: that PostHog host (`https://eu.i.posthog.com`).
@@ -187,6 +211,36 @@ const envSchema = z.object({
   SUPPORT_WIDGET_URL: z.url({ protocol: /^https$/ }).optional(),
 })
 
+/** The seamless wallet's sandbox provider and its development secret (docs/providers.md). */
+export const SANDBOX_WALLET_PROVIDER = {
+  id: 'tessera-sandbox',
+  name: 'Tessera sandbox',
+  secret: 'tessera-sandbox-wallet-secret',
+} as const
+
+/** A game provider of the seamless wallet as configured. */
+export interface WalletProviderConfig {
+  id: string
+  name: string
+  secret: string
+}
+
+function walletProvidersOf(
+  configured: Record<string, { secret: string; name?: string | undefined }>,
+  sandbox: boolean,
+): WalletProviderConfig[] {
+  const list = Object.entries(configured).map(([id, p]) => ({
+    id,
+    name: p.name ?? id,
+    secret: p.secret,
+  }))
+  // The sandbox provider's secret is public, so it exists only where no real money does.
+  if (sandbox && !list.some((p) => p.id === SANDBOX_WALLET_PROVIDER.id)) {
+    list.push({ ...SANDBOX_WALLET_PROVIDER })
+  }
+  return list
+}
+
 /** Parsed configuration. */
 export type Config = ReturnType<typeof loadConfig>
 
@@ -210,6 +264,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.SANDBOX_ALLOW_REMOTE && mode === 'production') {
     throw new Error(
       '[config] invalid environment:\n  SANDBOX_ALLOW_REMOTE: production mode has no sandbox',
+    )
+  }
+  if (
+    mode === 'production' &&
+    Object.values(e.WALLET_PROVIDERS).some((p) => p.secret === SANDBOX_WALLET_PROVIDER.secret)
+  ) {
+    throw new Error(
+      '[config] invalid environment:\n  WALLET_PROVIDERS: the sandbox secret is public, never in production',
     )
   }
   if (
@@ -283,6 +345,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxNumber: e.BOT_CHECK_MAX_NUMBER,
       siteKey: e.BOT_CHECK_SITE_KEY ?? null,
       secret: e.BOT_CHECK_SECRET ?? null,
+    },
+    wallet: {
+      providers: walletProvidersOf(e.WALLET_PROVIDERS, mode === 'sandbox'),
+      tokenTtlS: e.WALLET_TOKEN_TTL_S,
     },
     support: {
       revshareUrl: e.REVSHARE_SERVICE_FRONTEND_URL ?? null,

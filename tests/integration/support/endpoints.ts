@@ -298,6 +298,13 @@ export const endpoints: Endpoint[] = [
   { method: 'POST', path: '/api/ingest/flags', auth: false },
   { method: 'POST', path: '/api/ingest/decide', auth: false },
   { method: 'GET', path: '/api/ingest/array/1/config', auth: false },
+  // The seamless wallet game providers call (tests/integration/wallet.test.ts): every call is
+  // refused unsigned (401) before its body is read, so no example body here; `1` is the provider.
+  { method: 'POST', path: '/api/wallet/1/authenticate', auth: false },
+  { method: 'POST', path: '/api/wallet/1/balance', auth: false },
+  { method: 'POST', path: '/api/wallet/1/debit', auth: false },
+  { method: 'POST', path: '/api/wallet/1/credit', auth: false },
+  { method: 'POST', path: '/api/wallet/1/rollback', auth: false },
   // Sandbox providers.
   { method: 'GET', path: '/api/sandbox/outbox', auth: false },
   { method: 'GET', path: '/api/sandbox/attribution', auth: false },
