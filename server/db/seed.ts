@@ -4,6 +4,7 @@ import { CaseCatalogue } from '../games/cases/catalogue'
 import { DEMO_CASES } from '../games/cases/demo'
 import type { Ledger } from '../ledger/ledger'
 import type { Db } from './db'
+import { seedCatalogue } from '../catalogue/seed'
 import { seedDemoOperator } from '../support/seed'
 
 /** The demo account seeded on first start (also in the README). */
@@ -46,6 +47,9 @@ export async function seedDemo(
 ): Promise<boolean> {
   await seedDemoCases(db, now)
   await seedDemoOperator(db, scryptN)
+  // Before the "seeded already" check, like the two above: a database seeded before the
+  // catalogue existed gets it too (only missing rows are written).
+  await seedCatalogue(db)
   const seeded = await db.query('SELECT 1 FROM payment_methods LIMIT 1')
   if (seeded.length > 0) return false
   const far = new Date(now.getTime() + 365 * DAY_MS)
