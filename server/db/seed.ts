@@ -37,7 +37,8 @@ export async function seedDemoCases(db: Db, now = new Date()): Promise<void> {
 /**
  * Seeds demo data when the database has no payment methods yet: payment methods, bonuses, a
  * welcome pack, a free-spin campaign and the demo account with a RUB balance credited through
- * the ledger. Idempotent: a second run changes nothing.
+ * the ledger; the demo cases, operator and games catalogue whenever they are missing.
+ * Idempotent: a second run changes nothing.
  */
 export async function seedDemo(
   db: Db,
