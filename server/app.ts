@@ -9,6 +9,7 @@ import { analyticsRoutes } from './http/routes/analytics'
 import { authRoutes } from './http/routes/auth'
 import { billingRoutes } from './http/routes/billing'
 import { botCheckRoutes } from './http/routes/botcheck'
+import { catalogueRoutes } from './http/routes/catalogue'
 import { bonusRoutes } from './http/routes/bonus'
 import { clientConfigOf, miscRoutes } from './http/routes/misc'
 import { passwordRoutes } from './http/routes/password'
@@ -82,6 +83,7 @@ export async function buildApp(opts: {
       analyticsRoutes(api, services)
       geoRoutes(api, services)
       supportRoutes(api, services)
+      catalogueRoutes(api, services)
       for (const game of games) game.routes?.(api, services)
       botCheckRoutes(api, services)
       walletRoutes(api, services)

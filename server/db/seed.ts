@@ -4,6 +4,7 @@ import { CaseCatalogue } from '../games/cases/catalogue'
 import { DEMO_CASES } from '../games/cases/demo'
 import type { Ledger } from '../ledger/ledger'
 import type { Db } from './db'
+import { seedCatalogue } from '../catalogue/seed'
 import { seedDemoOperator } from '../support/seed'
 
 /** The demo account seeded on first start (also in the README). */
@@ -40,7 +41,8 @@ const SEED_LOCK_RETRY_MS = 50
 /**
  * Seeds demo data when the database has no payment methods yet: payment methods, bonuses, a
  * welcome pack, a free-spin campaign and the demo account with a RUB balance credited through
- * the ledger. Idempotent: a second run changes nothing. Two processes starting on one database
+ * the ledger; the demo cases, operator and games catalogue whenever they are missing.
+ * Idempotent: a second run changes nothing. Two processes starting on one database
  * seed one after the other, under an advisory lock: at once, each saw an empty table and wrote
  * the same rows, and one failed on PostgreSQL's serialization check and exited before listening
  * (seen in statefulTwoProcesses.test.ts).
@@ -65,6 +67,9 @@ export async function seedDemo(
 async function seedDemoData(db: Db, ledger: Ledger, scryptN: number, now: Date): Promise<boolean> {
   await seedDemoCases(db, now)
   await seedDemoOperator(db, scryptN)
+  // Before the "seeded already" check, like the two above: a database seeded before the
+  // catalogue existed gets it too (only missing rows are written).
+  await seedCatalogue(db)
   const seeded = await db.query('SELECT 1 FROM payment_methods LIMIT 1')
   if (seeded.length > 0) return false
   const far = new Date(now.getTime() + 365 * DAY_MS)

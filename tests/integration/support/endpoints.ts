@@ -232,6 +232,17 @@ export const endpoints: Endpoint[] = [
   { method: 'GET', path: '/api/games/cases', auth: false },
   { method: 'GET', path: '/api/games/cases/1', auth: false },
   { method: 'GET', path: '/api/games/case-tables/1', auth: false },
+  // The games catalogue (server/http/routes/catalogue.ts, tests/integration/catalogue.test.ts);
+  // `1` names no game: the id slots answer 404.
+  { method: 'GET', path: '/api/catalogue/games?kind=slot', auth: false },
+  { method: 'GET', path: '/api/catalogue/games/1', auth: false },
+  { method: 'GET', path: '/api/catalogue/games/1/image.svg', auth: false },
+  { method: 'GET', path: '/api/catalogue/providers?kind=slot', auth: false },
+  { method: 'GET', path: '/api/catalogue/categories?kind=live', auth: false },
+  { method: 'GET', path: '/api/catalogue/favourites', auth: true },
+  { method: 'PUT', path: '/api/catalogue/favourites/1', auth: true },
+  { method: 'DELETE', path: '/api/catalogue/favourites/1', auth: true },
+  { method: 'GET', path: '/api/catalogue/recent', auth: true },
   // The support chat (server/http/routes/support.ts, tests/integration/supportChat.test.ts).
   { method: 'GET', path: '/api/support/messages', auth: true },
   { method: 'POST', path: '/api/support/messages', auth: true, body: { body: 'Hello' } },

@@ -20,6 +20,13 @@ const EXTRA_QUERIES: Record<string, Record<string, string>> = {
   '/api/profile/user': { whoAreYou: 'WELCOME100' },
   '/api/profile/history': { limit: '5' },
   '/api/sandbox/outbox': { to: 'a@b.test', limit: '5' },
+  '/api/catalogue/games': {
+    category: 'jackpot',
+    provider: 'tessera-sandbox',
+    q: 'book',
+    sort: 'title',
+    limit: '5',
+  },
   '/api/sandbox/attribution': { email: 'a@b.test', limit: '5' },
 }
 
