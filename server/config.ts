@@ -101,7 +101,6 @@ const envSchema = z.object({
       ),
     ),
   /** Seconds a seamless-wallet launch token stays valid for the provider's debits. */
-  WALLET_TOKEN_TTL_S: seconds(4 * 3600),
   /**
    * Product analytics (posthog-js, src/features/analytics): where the client sends its events.
    * Unset: this server's own ingest (`/api/ingest`, stored in `analytics_events`); `off`: no
@@ -348,7 +347,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     wallet: {
       providers: walletProvidersOf(e.WALLET_PROVIDERS, mode === 'sandbox'),
-      tokenTtlS: e.WALLET_TOKEN_TTL_S,
     },
     support: {
       revshareUrl: e.REVSHARE_SERVICE_FRONTEND_URL ?? null,
