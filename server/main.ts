@@ -6,6 +6,7 @@ import { openDb } from './db/open'
 import { seedDemo } from './db/seed'
 import { Ledger } from './ledger/ledger'
 import { attachRealtime } from './realtime/attach'
+import { seedWalletProviders } from './wallet'
 
 /**
  * Entry point (`npm run serve`): reads the environment, opens and migrates the database, seeds
@@ -22,6 +23,8 @@ async function main() {
   if (config.seedDemo && (await seedDemo(db, new Ledger(db), config.scryptN))) {
     app.log.info('demo data seeded: demo@tessera.test / tessera-demo')
   }
+  // The game providers the wallet answers (WALLET_PROVIDERS), written at every start.
+  await seedWalletProviders(db, config.wallet.providers)
   // Live games (socket.io namespaces) share the HTTP server; the crash loop starts here.
   const realtime = await attachRealtime(app.server, services, { log: app.log })
   const shutdown = async (signal: string) => {

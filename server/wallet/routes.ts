@@ -11,7 +11,7 @@ import {
 } from '../../contract'
 import type { Services } from '../services'
 import { WALLET_ERROR_STATUS, WalletError } from './errors'
-import { providerSecret, seedWalletProviders } from './providers'
+import { providerSecret } from './providers'
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, checkSignature } from './signature'
 import { Wallet } from './store'
 
@@ -32,11 +32,11 @@ function refuse(reply: FastifyReply, code: WalletErrorCode, message: string): Fa
  * The seamless wallet a game provider calls (docs/providers.md): POST
  * `/wallet/:provider/{authenticate,balance,debit,credit,rollback}`, each body signed with the
  * provider's secret. Bodies are read raw in this scope only, since the signature covers the exact
- * bytes sent; the providers of the WALLET_PROVIDERS setting are written to the database on start.
+ * bytes sent. The providers of the WALLET_PROVIDERS setting are written to the database at the
+ * server's start (server/main.ts, `seedWalletProviders`), beside the migrations.
  */
 export function walletRoutes(api: FastifyInstance, s: Services): void {
   const wallet = new Wallet(s.db, s.now)
-  api.addHook('onReady', () => seedWalletProviders(s.db, s.config.wallet.providers))
   void api.register(
     async (app) => {
       app.removeAllContentTypeParsers()

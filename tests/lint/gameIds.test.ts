@@ -34,6 +34,10 @@ const ALLOWED: Readonly<Record<string, string>> = {
     "the rooms at a glance, linking each room's own page, /games/rooms/<room> (the rooms' second route)",
   'src/pages/profile/ProfileHistoryPage.tsx':
     "a crash bet's proof link, /games/crash?round=<id> (crash's proof is its own)",
+  // The catalogue of third-party games: a genre of live tables shares the in-house game's word.
+  'contract/catalogue.ts': "the catalogue's 'roulette' category, a genre of live tables",
+  'server/catalogue/demoCatalogue.ts':
+    "the demo catalogue's roulette tables and 'roulette' category (third-party games, not ours)",
   // Recordings and benchmarks of one game: the scenario and the file they write name it.
   'scripts/recordDice.ts': "dice's recorded scenarios (tests/recordings/dice-*.json)",
   'scripts/recordInstant.ts': "roulette's recorded scenarios (tests/recordings/roulette-*.json)",

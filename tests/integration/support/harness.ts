@@ -5,6 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { buildApp } from '../../../server/app'
 import { loadConfig } from '../../../server/config'
 import type { Db } from '../../../server/db/db'
+import { seedWalletProviders } from '../../../server/wallet'
 import { DEMO, seedDemo } from '../../../server/db/seed'
 import { Ledger } from '../../../server/ledger/ledger'
 import type { ServerGame } from '../../../server/games'
@@ -108,6 +109,8 @@ export async function startTestApp(
     ...(games ? { games } : {}),
   })
   await seedDemo(db, new Ledger(db), config.scryptN, clock.now())
+  // As server/main.ts does at start: the wallet's providers from the config.
+  await seedWalletProviders(db, config.wallet.providers)
   await app.ready()
   const call: TestApp['call'] = (method, url, opts = {}) =>
     app.inject({
