@@ -7,6 +7,20 @@ import { geoEnvShape, hostConfigOf } from './geo/config'
 const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback)
 const perMinute = (fallback: number) => z.coerce.number().int().positive().default(fallback)
 
+/** A setting holding a JSON object (`{}` when unset), parsed here and checked by the caller's schema. */
+const jsonSetting = () =>
+  z
+    .string()
+    .default('{}')
+    .transform((text, ctx): unknown => {
+      try {
+        return JSON.parse(text)
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'not a JSON object' })
+        return z.NEVER
+      }
+    })
+
 /**
  * Server configuration, read from the environment once at start. Every variable is listed with
  * its default in the README and docs/api.md.
@@ -66,40 +80,20 @@ const envSchema = z.object({
    * names (`gameServiceNames`), values absolute http(s) origins; GET /config hands the map to the
    * client at run time, so one client build serves any split.
    */
-  GAME_SERVICE_URLS: z
-    .string()
-    .default('{}')
-    .transform((text, ctx): unknown => {
-      try {
-        return JSON.parse(text)
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'not a JSON object' })
-        return z.NEVER
-      }
-    })
-    .pipe(z.partialRecord(z.enum(gameServiceNames), z.url({ protocol: /^https?$/ }))),
+  GAME_SERVICE_URLS: jsonSetting().pipe(
+    z.partialRecord(z.enum(gameServiceNames), z.url({ protocol: /^https?$/ })),
+  ),
   /**
    * Game providers allowed to call the seamless wallet (`/api/wallet/<id>/...`, docs/providers.md),
    * a JSON object `{"<id>":{"secret":"<HMAC key, 16+ characters>","name":"<label>"}}`. Sandbox
    * mode adds `tessera-sandbox` with a published development secret unless the object names it.
    */
-  WALLET_PROVIDERS: z
-    .string()
-    .default('{}')
-    .transform((text, ctx): unknown => {
-      try {
-        return JSON.parse(text)
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'not a JSON object' })
-        return z.NEVER
-      }
-    })
-    .pipe(
-      z.record(
-        z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'expected a lower-case id, e.g. acme-games'),
-        z.strictObject({ secret: z.string().min(16), name: z.string().min(1).max(100).optional() }),
-      ),
+  WALLET_PROVIDERS: jsonSetting().pipe(
+    z.record(
+      z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'expected a lower-case id, e.g. acme-games'),
+      z.strictObject({ secret: z.string().min(16), name: z.string().min(1).max(100).optional() }),
     ),
+  ),
   /** Seconds a seamless-wallet launch token stays valid for the provider's debits. */
   /**
    * Product analytics (posthog-js, src/features/analytics): where the client sends its events.
