@@ -46,11 +46,11 @@ import {
   type SyncCommand,
 } from './round.model'
 import { autoWins, validateBet } from './rules'
+import { actorNotProvided } from '../kit/actorNotProvided'
 
 export { SNAPSHOT_TIMEOUT_MS } from '../kit/live/round.machine'
 
-const notProvided = (name: string) => () =>
-  Promise.reject(new Error(`[crash/round] actor "${name}" was not provided`))
+const notProvided = actorNotProvided('crash/round')
 
 /** The kit's implementations of the round region and of commands, on crash's context and events. */
 const live = liveRoundImplementations<CrashRoundContext, CrashRoundEvent>()

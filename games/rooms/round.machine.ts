@@ -36,13 +36,13 @@ import {
   type RoomsRoundInput,
   type SyncCommand,
 } from './round.model'
+import { actorNotProvided } from '../kit/actorNotProvided'
 
 export { SNAPSHOT_TIMEOUT_MS } from '../kit/live/round.machine'
 
 export { DRAW_SPIN_MS } from './round.model'
 
-const notProvided = (name: string) => () =>
-  Promise.reject(new Error(`[rooms/round] actor "${name}" was not provided`))
+const notProvided = actorNotProvided('rooms/round')
 
 /** The kit's implementations of the round region and of commands, on the rooms' types. */
 const live = liveRoundImplementations<RoomsRoundContext, RoomsRoundEvent>()

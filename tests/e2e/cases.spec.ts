@@ -3,7 +3,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { formatMoney, type Minor } from '../../games/engine/money'
 import { CrashPage, fundedPlayer } from './pages/CrashPage'
 import { openGame } from './pages/openGame'
-import { toolsOverCanvas } from './support/gameTools'
+import { resizeTo, toolsOverCanvas } from './support/gameTools'
 import { axeViolations, layoutAtWidths, layoutInEveryLanguage } from './support/layout'
 
 /** A page of `context` where a fresh funded player (RUB) is logged in, on a case's page. */
@@ -58,11 +58,8 @@ test('a case opened once, then three at once: each one bet, the balance follows 
 
   expect(await axeViolations(page, '[data-testid="page.case"]')).toEqual([])
   // On a phone the tools sit under the strips: over them they hid the strips' corner.
-  // The canvas takes its new size a frame after the window's (the host observes the stage and the
-  // renderer then resizes the canvas), so the settled layout is checked: a clean run measured it
-  // in between once.
-  await page.setViewportSize({ width: 375, height: 812 })
-  await expect.poll(() => toolsOverCanvas(page, 'cases')).toBe(0)
+  await resizeTo(page, 375)
+  expect(await toolsOverCanvas(page, 'cases')).toBe(0)
   await layoutInEveryLanguage(page, {
     name: 'case',
     title: 'pages:case.title',

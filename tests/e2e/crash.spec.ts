@@ -128,8 +128,7 @@ test('a running round drawn at 375 px and 1440 px', async ({ page }) => {
     await reviewScreenshot(page, { path: `test-results/screenshots/crash-running-${width}.png` })
     expect(await horizontalOverflow(page), `crash overflows at ${width}px`).toBe(0)
     // On a phone the tools sit under the canvas: over it they hid the corner of the curve.
-    // Settled: the canvas takes its new size a frame after the window's (cases.spec.ts).
-    if (width === 375) await expect.poll(() => toolsOverCanvas(page, 'crash')).toBe(0)
+    if (width === 375) expect(await toolsOverCanvas(page, 'crash')).toBe(0)
   }
 })
 

@@ -31,7 +31,6 @@ test('two players buy tickets in the red room and a guest watches the same draw;
   browser,
   baseURL,
 }) => {
-  test.setTimeout(180_000)
   // Reduced motion: the wheel jumps to the winner and the page tells it at once, not after a spin.
   const contexts = await Promise.all(
     [0, 1, 2].map(() => browser.newContext({ reducedMotion: 'reduce' })),

@@ -19,6 +19,7 @@ import {
   type InstantMultiplier,
   type InstantSnapshot,
 } from './protocol'
+import { actorNotProvided } from '../actorNotProvided'
 
 /** How long the scene shows a result before the round counts as settled (ms). */
 export const REVEAL_MS = 600
@@ -87,8 +88,7 @@ const betTransitions = [
   { actions: 'refuseOffline' },
 ] as const
 
-const notProvided = (name: string) => () =>
-  Promise.reject(new Error(`[kit/instant/round] actor "${name}" was not provided`))
+const notProvided = actorNotProvided('kit/instant/round')
 
 /** An instant game's round machine; `id` names it (`dice.round`). */
 export function createInstantRoundMachine<P, O>(options: { id: string }) {

@@ -49,6 +49,7 @@ export {
   type StatefulSnapshot,
   type StatefulStepCommand,
 } from './round.model'
+import { actorNotProvided } from '../actorNotProvided'
 
 /**
  * How long a command whose answer was lost waits before it is resent while the socket stayed up
@@ -56,8 +57,7 @@ export {
  */
 export const RESEND_MS = 1000
 
-const notProvided = (name: string) => () =>
-  Promise.reject(new Error(`[kit/stateful/round] actor "${name}" was not provided`))
+const notProvided = actorNotProvided('kit/stateful/round')
 
 /** A stateful game's round machine; `id` names it (`minerRound`: no dot, see the `#id` targets). */
 export function createStatefulRoundMachine<P, A, O, W, R>(options: { id: string }) {

@@ -16,3 +16,14 @@ export async function toolsOverCanvas(page: Page, game: string): Promise<number>
     Math.min(canvas.y + canvas.height, tools.y + tools.height) - Math.max(canvas.y, tools.y)
   return Math.max(0, width) * Math.max(0, height)
 }
+
+/**
+ * Sets the window to `width` (a phone's 812 px tall below 600) and waits until the page itself
+ * lays out at it: the resize reaches the page a moment after `setViewportSize` returns, and a
+ * measure taken in between read the old width's layout (the tools over the canvas's corner,
+ * where they sit from 900 px).
+ */
+export async function resizeTo(page: Page, width: number): Promise<void> {
+  await page.setViewportSize({ width, height: width < 600 ? 812 : 900 })
+  await page.waitForFunction((w) => window.innerWidth === w, width)
+}
